@@ -1,0 +1,278 @@
+"""The puzzle-independent solver: fixpoint over a ladder, search, counting.
+
+Every puzzle is modelled the same way: a list of variables, each with a
+domain that is an ``int`` bitset of still-possible values (Suguru: a cell's
+digits; LITS: a region's placements; Heteromino: a cell's covering pieces).
+A *rule* narrows domains and reports what it proved; a *rung* is a named set
+of rules; a *ladder* is the rungs in order, each including those below it.
+
+Search branches on a partition of the answer space -- "which value does this
+variable take" -- so sibling branches are disjoint and nothing learnt in one
+sibling is carried into another.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Self
+
+
+class Contradiction(Exception):
+    """A domain became empty: the state has no solution."""
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One fact a rule proved, in words a person can check.
+
+    ``cells`` are the cells whose candidates changed; ``because`` the cells
+    whose contents justify the step (for highlighting). ``writes`` is true
+    when the step settles a cell's content (a digit written, a piece drawn),
+    the kind of step a hint leads up to.
+    """
+
+    rule: str
+    cells: tuple[int, ...]
+    reason: str
+    because: tuple[int, ...] = ()
+    writes: bool = False
+    bookkeeping: bool = False
+
+
+Log = list[Deduction] | None
+
+
+class State:
+    """Mutable domains; puzzles subclass it to carry extra solving state.
+
+    Subclasses with more fields override :meth:`copy`. ``tables`` is the
+    puzzle's immutable precomputed data, shared (never copied) between states.
+    """
+
+    __slots__ = ("domains", "tables")
+
+    def __init__(self, domains: list[int], tables: object) -> None:
+        self.domains = domains
+        self.tables = tables
+
+    def copy(self) -> Self:
+        return type(self)(self.domains.copy(), self.tables)
+
+    def narrow(self, var: int, keep: int) -> bool:
+        """Keep only the values in ``keep`` for ``var``; True if anything went."""
+        old = self.domains[var]
+        new = old & keep
+        if new == old:
+            return False
+        if not new:
+            raise Contradiction(var)
+        self.domains[var] = new
+        return True
+
+    def fix(self, var: int, value_bit: int) -> None:
+        """Set ``var`` to one value (a one-bit mask); used by search."""
+        if not self.domains[var] & value_bit:
+            raise Contradiction(var)
+        self.domains[var] = value_bit
+
+    def open_variables(self) -> list[int]:
+        return [v for v, d in enumerate(self.domains) if d & (d - 1)]
+
+    def is_solved(self) -> bool:
+        return all(d & (d - 1) == 0 for d in self.domains)
+
+    def choose(self) -> int | None:
+        """The variable to branch on: fewest values left, first on ties."""
+        best, best_size = None, 1 << 30
+        for var, dom in enumerate(self.domains):
+            if dom & (dom - 1):
+                n = dom.bit_count()
+                if n < best_size:
+                    best, best_size = var, n
+                    if n == 2:
+                        break
+        return best
+
+
+RuleFn = Callable[[State, Log], bool]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A sound deduction step; ``apply`` returns True when it narrowed anything."""
+
+    name: str
+    apply: RuleFn
+    summary: str
+    bookkeeping: bool = False
+
+
+@dataclass(frozen=True)
+class Rung:
+    """A named rule set; it adds ``rules`` to everything below it in its ladder."""
+
+    name: str
+    rules: tuple[Rule, ...]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A puzzle's rungs, cheapest first, declared once."""
+
+    rungs: tuple[Rung, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(rung.name for rung in self.rungs)
+
+    @property
+    def top(self) -> str:
+        return self.rungs[-1].name
+
+    def rung(self, name: str) -> Rung:
+        for rung in self.rungs:
+            if rung.name == name:
+                return rung
+        raise KeyError(f"unknown rule set {name!r}; choose from {', '.join(self.names)}")
+
+    def rules(self, name: str | None = None) -> tuple[Rule, ...]:
+        """Every rule of rung ``name`` and the rungs below it (all rules if None)."""
+        name = name or self.top
+        self.rung(name)  # raises on an unknown name
+        collected: list[Rule] = []
+        for rung in self.rungs:
+            collected.extend(rung.rules)
+            if rung.name == name:
+                break
+        return tuple(collected)
+
+
+def propagate(state: State, rules: Sequence[Rule], log: Log = None) -> None:
+    """Apply ``rules`` to a joint fixpoint, cheapest first.
+
+    After any rule narrows something we restart from the cheapest rule, so an
+    expensive rule only runs when every cheaper one is silent -- which is also
+    what makes a trace list human-sized steps first. Raises Contradiction.
+    """
+    index = 0
+    count = len(rules)
+    while index < count:
+        index = 0 if rules[index].apply(state, log) else index + 1
+
+
+def first_step(state: State, rules: Sequence[Rule]) -> list[Deduction]:
+    """Run rules cheapest first until one proves something a person would say.
+
+    Bookkeeping steps (removing a written digit from its neighbours) are
+    applied silently. Returns the deductions of the first non-bookkeeping rule
+    application that proved anything, or [] at a fixpoint. Narrows ``state``.
+    """
+    while True:
+        for rule in rules:
+            log: list[Deduction] = []
+            if rule.apply(state, log):
+                visible = [d for d in log if not d.bookkeeping]
+                if visible:
+                    return visible
+                break
+        else:
+            return []
+
+
+@dataclass
+class SearchResult:
+    """What a count found. ``exhaustive`` means the whole space was explored."""
+
+    count: int
+    limit: int
+    exhaustive: bool
+    solutions: list[State]
+    branch_points: int
+    nodes: int
+    solved_by: str | None  # the rung that finished with no search, if any
+    seconds: float = 0.0
+    trace: list[Deduction] = field(default_factory=list)
+
+    @property
+    def unique(self) -> bool:
+        return self.exhaustive and self.count == 1
+
+
+def count_solutions(
+    state: State,
+    rules: Sequence[Rule],
+    limit: int = 2,
+    *,
+    rung_name: str | None = None,
+    trace: bool = False,
+) -> SearchResult:
+    """Count solutions of ``state`` up to ``limit`` (the caller's state is not changed).
+
+    Depth-first; every child of a node is propagated before descending so that
+    a node with two or more live children counts as a branch point.
+    """
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    started = time.perf_counter()
+    root = state.copy()
+    log: list[Deduction] | None = [] if trace else None
+    solutions: list[State] = []
+    nodes = 1
+    branch_points = 0
+    try:
+        propagate(root, rules, log)
+    except Contradiction:
+        return SearchResult(0, limit, True, [], 0, nodes, None, time.perf_counter() - started,
+                            log or [])
+    solved_by = rung_name if root.is_solved() else None
+    stack = [root]
+    exhaustive = True
+    while stack:
+        node = stack.pop()
+        var = node.choose()
+        if var is None:
+            solutions.append(node)
+            if len(solutions) >= limit:
+                exhaustive = False
+                break
+            continue
+        children = []
+        dom = node.domains[var]
+        while dom:
+            low = dom & -dom
+            dom ^= low
+            child = node.copy()
+            nodes += 1
+            try:
+                child.fix(var, low)
+                propagate(child, rules)
+            except Contradiction:
+                continue
+            children.append(child)
+        if len(children) > 1:
+            branch_points += 1
+        children.reverse()
+        stack.extend(children)
+    return SearchResult(
+        count=len(solutions),
+        limit=limit,
+        exhaustive=exhaustive,
+        solutions=solutions,
+        branch_points=branch_points,
+        nodes=nodes,
+        solved_by=solved_by,
+        seconds=time.perf_counter() - started,
+        trace=log or [],
+    )
+
+
+def settle(state: State, rules: Sequence[Rule], log: Log = None) -> bool:
+    """Propagate a copy-free state; False on contradiction instead of raising."""
+    try:
+        propagate(state, rules, log)
+    except Contradiction:
+        return False
+    return True

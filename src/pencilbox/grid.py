@@ -1,0 +1,120 @@
+"""Rectangular grid geometry: cell ids, neighbour tables and int bitsets.
+
+A cell is an ``int`` id, ``row * cols + col``. Sets of cells (and sets of
+values) are Python ``int`` bitsets; the helpers below are the only place that
+knows it, so rule code reads as set algebra rather than bit twiddling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
+
+Cell = int
+Mask = int
+
+
+class RowCol(NamedTuple):
+    row: int
+    col: int
+
+
+def bit(index: int) -> Mask:
+    """The one-element set holding ``index``."""
+    return 1 << index
+
+
+def mask_of(indices: Iterable[int]) -> Mask:
+    """The set holding every index in ``indices``."""
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
+
+
+def members(mask: Mask) -> Iterator[int]:
+    """Yield the indices in ``mask`` in increasing order."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def size(mask: Mask) -> int:
+    """How many indices ``mask`` holds."""
+    return mask.bit_count()
+
+
+def single(mask: Mask) -> bool:
+    """True when ``mask`` holds exactly one index."""
+    return mask != 0 and mask & (mask - 1) == 0
+
+
+def only(mask: Mask) -> int:
+    """The index of a one-element set (undefined for other sets)."""
+    return mask.bit_length() - 1
+
+
+def lowest(mask: Mask) -> int:
+    """The smallest index in a non-empty set."""
+    return (mask & -mask).bit_length() - 1
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A rows × cols rectangle with precomputed neighbour tables."""
+
+    rows: int
+    cols: int
+
+    @property
+    def cells(self) -> range:
+        return range(self.rows * self.cols)
+
+    def cell(self, row: int, col: int) -> Cell:
+        return row * self.cols + col
+
+    def rowcol(self, cell: Cell) -> RowCol:
+        return RowCol(*divmod(cell, self.cols))
+
+    def label(self, cell: Cell) -> str:
+        """Human name of a cell, 1-based: ``r2c5``."""
+        row, col = divmod(cell, self.cols)
+        return f"r{row + 1}c{col + 1}"
+
+    def labels(self, cells: Iterable[Cell]) -> str:
+        return " ".join(self.label(cell) for cell in cells)
+
+    def _neighbours(self, steps: tuple[tuple[int, int], ...]) -> tuple[tuple[Cell, ...], ...]:
+        table = []
+        for cell in self.cells:
+            row, col = divmod(cell, self.cols)
+            around = [
+                (row + dr) * self.cols + (col + dc)
+                for dr, dc in steps
+                if 0 <= row + dr < self.rows and 0 <= col + dc < self.cols
+            ]
+            table.append(tuple(around))
+        return tuple(table)
+
+    @cached_property
+    def orthogonal(self) -> tuple[tuple[Cell, ...], ...]:
+        """Edge-sharing neighbours of each cell."""
+        return self._neighbours(((-1, 0), (0, -1), (0, 1), (1, 0)))
+
+    @cached_property
+    def king(self) -> tuple[tuple[Cell, ...], ...]:
+        """Edge- or corner-sharing neighbours of each cell (a chess king's moves)."""
+        return self._neighbours(
+            ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+        )
+
+    @cached_property
+    def orthogonal_masks(self) -> tuple[Mask, ...]:
+        return tuple(mask_of(around) for around in self.orthogonal)
+
+    @cached_property
+    def king_masks(self) -> tuple[Mask, ...]:
+        return tuple(mask_of(around) for around in self.king)

@@ -1,0 +1,82 @@
+"""Suguru (Tectonic): blocks of 1..k, equal digits never touch."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import State
+from ...kind import Generated, PuzzleKind, Rows, Violation
+from . import model, rules
+from .model import REMOVED, Suguru
+
+
+class SuguruKind(PuzzleKind[Suguru]):
+    name = "suguru"
+    url_names = ("suguru", "tectonic")
+    ladder = rules.LADDER
+    generate_modes = ("solvable", "minimal")
+
+    def parse_text(self, text: str) -> Suguru:
+        return model.parse_text(text)
+
+    def format_text(self, puzzle: Suguru) -> str:
+        return model.format_text(puzzle)
+
+    def from_json(self, obj: dict[str, Any]) -> Suguru:
+        return model.from_json(obj)
+
+    def to_json(self, puzzle: Suguru) -> dict[str, Any]:
+        return model.to_json(puzzle)
+
+    def from_url(self, cols: int, rows: int, body: str) -> Suguru:
+        from .url import decode
+
+        return decode(cols, rows, body)
+
+    def to_url(self, puzzle: Suguru) -> str:
+        from .url import encode
+
+        return encode(puzzle)
+
+    def check(self, puzzle: Suguru, grid: Rows) -> list[Violation]:
+        return model.check(puzzle, grid)
+
+    def initial_state(self, puzzle: Suguru) -> State:
+        return rules.new_state(puzzle)
+
+    def position_state(self, puzzle: Suguru, grid: Rows) -> State:
+        entries = [value for row in grid for value in row]
+        merged = [g or e for g, e in zip(puzzle.givens, entries, strict=True)]
+        return rules.new_state(puzzle, merged)
+
+    def solution_rows(self, puzzle: Suguru, state: State) -> Rows:
+        cols = puzzle.cols
+        values = [
+            0 if puzzle.blocks[cell] == REMOVED else dom.bit_length()
+            for cell, dom in enumerate(state.domains)
+        ]
+        return [values[r * cols:(r + 1) * cols] for r in range(puzzle.rows)]
+
+    def settled_cells(self, puzzle: Suguru, state: State) -> dict[int, int]:
+        return {
+            cell: dom.bit_length()
+            for cell, dom in enumerate(state.domains)
+            if puzzle.blocks[cell] != REMOVED and dom and not dom & (dom - 1)
+        }
+
+    def brute_count(self, puzzle: Suguru, limit: int) -> tuple[int, list[Rows]]:
+        from .brute import count
+
+        return count(puzzle, limit)
+
+    def generate(self, rng: random.Random, rows: int, cols: int, mode: str) -> Generated[Suguru]:
+        from .generate import generate
+
+        return generate(rng, rows, cols, mode=mode)
+
+    def render(self, puzzle: Suguru, grid: Rows | None = None) -> str:
+        return model.render(puzzle, grid)
+
+
+KIND = SuguruKind()

@@ -1,0 +1,402 @@
+"""The Suguru puzzle: its board, its text and JSON forms, and its checker.
+
+Rules (from the rule text): the board is cut into blocks; a block of k cells
+holds each digit 1..k exactly once; two equal digits never touch, not even
+diagonally. Some boards have removed cells, which belong to no block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ...errors import PuzzleError
+from ...kind import Rows, Violation
+
+REMOVED = -1
+
+
+@dataclass(frozen=True)
+class Suguru:
+    """An immutable Suguru board.
+
+    ``blocks[cell]`` is the block number (0..n-1) or ``REMOVED``;
+    ``givens[cell]`` is the given digit or 0.
+    """
+
+    rows: int
+    cols: int
+    blocks: tuple[int, ...]
+    givens: tuple[int, ...]
+
+    @cached_property
+    def block_cells(self) -> tuple[tuple[int, ...], ...]:
+        count = max(self.blocks, default=-1) + 1
+        cells: list[list[int]] = [[] for _ in range(count)]
+        for cell, block in enumerate(self.blocks):
+            if block != REMOVED:
+                cells[block].append(cell)
+        return tuple(tuple(c) for c in cells)
+
+    @property
+    def block_count(self) -> int:
+        return len(self.block_cells)
+
+    def block_size(self, cell: int) -> int:
+        return len(self.block_cells[self.blocks[cell]])
+
+    @property
+    def given_count(self) -> int:
+        return sum(1 for g in self.givens if g)
+
+    def with_givens(self, givens: Sequence[int]) -> Suguru:
+        return Suguru(self.rows, self.cols, self.blocks, tuple(givens))
+
+
+def build(rows: int, cols: int, blocks: Sequence[int], givens: Sequence[int]) -> Suguru:
+    """Validate and build a board; block labels are renumbered in reading order."""
+    if rows < 1 or cols < 1:
+        raise PuzzleError(f"board must be at least 1x1, got {rows}x{cols}")
+    if rows * cols > 10_000:
+        raise PuzzleError(f"board {rows}x{cols} is too large (at most 10000 cells)")
+    if len(blocks) != rows * cols or len(givens) != rows * cols:
+        raise PuzzleError(f"expected {rows * cols} cells for {rows}x{cols}")
+    renumber: dict[int, int] = {}
+    numbered = []
+    for block in blocks:
+        if block == REMOVED:
+            numbered.append(REMOVED)
+            continue
+        numbered.append(renumber.setdefault(block, len(renumber)))
+    puzzle = Suguru(rows, cols, tuple(numbered), tuple(givens))
+    validate(puzzle)
+    return puzzle
+
+
+def _where(puzzle: Suguru, cell: int) -> str:
+    row, col = divmod(cell, puzzle.cols)
+    return f"row {row + 1}, column {col + 1}"
+
+
+def validate(puzzle: Suguru) -> None:
+    """Raise PuzzleError for a board no solver should be handed."""
+    for cells in puzzle.block_cells:
+        _require_connected(puzzle, cells)
+    for cell, digit in enumerate(puzzle.givens):
+        if not digit:
+            continue
+        if puzzle.blocks[cell] == REMOVED:
+            raise PuzzleError("a removed cell cannot hold a digit", where=_where(puzzle, cell))
+        size = puzzle.block_size(cell)
+        if not 1 <= digit <= size:
+            raise PuzzleError(
+                f"given {digit} does not fit its block of {size} cells",
+                where=_where(puzzle, cell),
+            )
+    for violation in check_givens(puzzle):
+        first = violation.cells[0]
+        raise PuzzleError(violation.message, where=_where(puzzle, first))
+
+
+def _require_connected(puzzle: Suguru, cells: tuple[int, ...]) -> None:
+    members = set(cells)
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        row, col = divmod(todo.pop(), puzzle.cols)
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            other = r * puzzle.cols + c
+            if 0 <= r < puzzle.rows and 0 <= c < puzzle.cols and other in members:
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+    if len(seen) != len(cells):
+        raise PuzzleError("block is split into pieces", where=_where(puzzle, cells[0]))
+
+
+# -- the checker, written from the rule text ---------------------------------
+
+
+def _touching(puzzle: Suguru, cell: int) -> list[int]:
+    """Cells sharing an edge or a corner with ``cell`` (recomputed on purpose)."""
+    row, col = divmod(cell, puzzle.cols)
+    found = []
+    for r in range(row - 1, row + 2):
+        for c in range(col - 1, col + 2):
+            if (r, c) != (row, col) and 0 <= r < puzzle.rows and 0 <= c < puzzle.cols:
+                found.append(r * puzzle.cols + c)
+    return found
+
+
+def _clashes(puzzle: Suguru, digits: Sequence[int]) -> list[Violation]:
+    found = []
+    for cell, digit in enumerate(digits):
+        if not digit:
+            continue
+        for other in _touching(puzzle, cell):
+            if other > cell and digits[other] == digit:
+                found.append(Violation(
+                    "touching-equal",
+                    (cell, other),
+                    f"two {digit}s touch at {_where(puzzle, cell)} and {_where(puzzle, other)}",
+                ))
+    for number, cells in enumerate(puzzle.block_cells):
+        seen: dict[int, int] = {}
+        for cell in cells:
+            digit = digits[cell]
+            if digit and digit in seen:
+                found.append(Violation(
+                    "block-repeat",
+                    (seen[digit], cell),
+                    f"block {number + 1} holds {digit} twice",
+                ))
+            seen.setdefault(digit, cell)
+    return found
+
+
+def check_givens(puzzle: Suguru) -> list[Violation]:
+    """Clashes among the givens alone."""
+    return _clashes(puzzle, puzzle.givens)
+
+
+def check(puzzle: Suguru, grid: Rows) -> list[Violation]:
+    """Every rule a filled-in ``grid`` breaks; empty means solved."""
+    if len(grid) != puzzle.rows or any(len(row) != puzzle.cols for row in grid):
+        return [Violation("shape", (), f"grid is not {puzzle.rows}x{puzzle.cols}")]
+    digits = [value for row in grid for value in row]
+    found: list[Violation] = []
+    for cell, digit in enumerate(digits):
+        block = puzzle.blocks[cell]
+        if block == REMOVED:
+            if digit:
+                found.append(Violation("removed", (cell,), "a removed cell holds a digit"))
+            continue
+        size = len(puzzle.block_cells[block])
+        if puzzle.givens[cell] and digit != puzzle.givens[cell]:
+            found.append(Violation(
+                "given", (cell,), f"{_where(puzzle, cell)} must keep its given {puzzle.givens[cell]}"
+            ))
+        if not digit:
+            found.append(Violation("empty", (cell,), f"{_where(puzzle, cell)} is empty"))
+        elif not 1 <= digit <= size:
+            found.append(Violation(
+                "too-big", (cell,), f"{digit} is too big for a block of {size} at {_where(puzzle, cell)}"
+            ))
+    return found + _clashes(puzzle, digits)
+
+
+# -- text form ---------------------------------------------------------------
+
+
+def _tokens(line: str) -> list[str]:
+    """Whitespace-separated tokens, or one token per character when unspaced."""
+    parts = line.split()
+    if len(parts) == 1:
+        return list(parts[0])
+    return parts
+
+
+def parse_text(text: str) -> Suguru:
+    """Parse the text form: a header, the block map, a blank line, the givens.
+
+    ::
+
+        suguru 5x5
+        A A A A B
+        C C C D B
+        ...
+        (blank line)
+        . . . . .
+        . . 4 . .
+        ...
+
+    Block labels are any letters or numbers; ``.`` in the block map is a removed
+    cell. In the givens, ``.``, ``-`` or ``0`` is a blank. Lines starting with
+    ``#`` are comments. The givens section may be left out.
+    """
+    lines = text.splitlines()
+    numbered = [(i + 1, line.strip()) for i, line in enumerate(lines)]
+    numbered = [(n, line) for n, line in numbered if not line.startswith("#")]
+    while numbered and not numbered[0][1]:
+        numbered.pop(0)
+    if not numbered:
+        raise PuzzleError("empty input")
+    header_no, header = numbered[0]
+    rows, cols = _parse_header(header, header_no)
+    body = numbered[1:]
+    sections: list[list[tuple[int, str]]] = [[]]
+    for number, line in body:
+        if line:
+            sections[-1].append((number, line))
+        elif sections[-1]:
+            sections.append([])
+    sections = [s for s in sections if s]
+    if not sections:
+        raise PuzzleError("missing the block map", where=f"line {header_no + 1}")
+    if len(sections) > 2:
+        raise PuzzleError("unexpected third section", where=f"line {sections[2][0][0]}")
+    block_rows = _grid_section(sections[0], rows, cols, "block map")
+    labels: dict[str, int] = {}
+    blocks: list[int] = []
+    for (line_no, _), tokens in zip(sections[0], block_rows, strict=True):
+        for col, token in enumerate(tokens):
+            if token == ".":
+                blocks.append(REMOVED)
+            elif token.isalnum():
+                blocks.append(labels.setdefault(token, len(labels)))
+            else:
+                raise PuzzleError(
+                    f"block label {token!r} is not a letter or number",
+                    where=f"line {line_no}, column {col + 1}",
+                )
+    givens = [0] * (rows * cols)
+    if len(sections) == 2:
+        given_rows = _grid_section(sections[1], rows, cols, "givens")
+        for row, ((line_no, _), tokens) in enumerate(zip(sections[1], given_rows, strict=True)):
+            for col, token in enumerate(tokens):
+                if token in (".", "-", "0"):
+                    continue
+                if not token.isdigit():
+                    raise PuzzleError(
+                        f"given {token!r} is not a digit",
+                        where=f"line {line_no}, column {col + 1}",
+                    )
+                givens[row * cols + col] = int(token)
+    return build(rows, cols, blocks, givens)
+
+
+def _parse_header(header: str, line_no: int) -> tuple[int, int]:
+    words = header.lower().replace("×", "x").split()
+    if not words or words[0] not in ("suguru", "tectonic"):
+        raise PuzzleError("first line must be 'suguru ROWSxCOLS'", where=f"line {line_no}")
+    size = "".join(words[1:])
+    try:
+        rows_text, cols_text = size.split("x")
+        rows, cols = int(rows_text), int(cols_text)
+    except ValueError:
+        raise PuzzleError(
+            f"size {size!r} is not ROWSxCOLS", where=f"line {line_no}"
+        ) from None
+    if not (1 <= rows <= 100 and 1 <= cols <= 100):
+        raise PuzzleError(f"size {rows}x{cols} is out of range 1..100", where=f"line {line_no}")
+    return rows, cols
+
+
+def _grid_section(
+    section: list[tuple[int, str]], rows: int, cols: int, what: str
+) -> list[list[str]]:
+    if len(section) != rows:
+        where = f"line {section[0][0]}"
+        raise PuzzleError(f"{what} has {len(section)} rows, expected {rows}", where=where)
+    grid = []
+    for line_no, line in section:
+        tokens = _tokens(line)
+        if len(tokens) != cols:
+            raise PuzzleError(
+                f"{what} row has {len(tokens)} cells, expected {cols}", where=f"line {line_no}"
+            )
+        grid.append(tokens)
+    return grid
+
+
+def _label(block: int) -> str:
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    if block < len(alphabet):
+        return alphabet[block]
+    return str(block)
+
+
+def format_text(puzzle: Suguru) -> str:
+    spaced = puzzle.block_count > 52
+    lines = [f"suguru {puzzle.rows}x{puzzle.cols}"]
+    for row in range(puzzle.rows):
+        cells = range(row * puzzle.cols, (row + 1) * puzzle.cols)
+        labels = ["." if puzzle.blocks[c] == REMOVED else _label(puzzle.blocks[c]) for c in cells]
+        lines.append(" ".join(label.rjust(2 if spaced else 1) for label in labels))
+    lines.append("")
+    for row in range(puzzle.rows):
+        cells = range(row * puzzle.cols, (row + 1) * puzzle.cols)
+        lines.append(" ".join(str(puzzle.givens[c]) if puzzle.givens[c] else "." for c in cells))
+    return "\n".join(lines) + "\n"
+
+
+# -- JSON form ---------------------------------------------------------------
+
+
+def to_json(puzzle: Suguru) -> dict[str, Any]:
+    cols = puzzle.cols
+    return {
+        "puzzle": "suguru",
+        "rows": puzzle.rows,
+        "cols": cols,
+        "blocks": [list(puzzle.blocks[r * cols:(r + 1) * cols]) for r in range(puzzle.rows)],
+        "givens": [list(puzzle.givens[r * cols:(r + 1) * cols]) for r in range(puzzle.rows)],
+    }
+
+
+def _int_grid(obj: dict[str, Any], key: str, rows: int, cols: int) -> list[int]:
+    grid = obj.get(key)
+    if not isinstance(grid, list) or len(grid) != rows:
+        raise PuzzleError(f"'{key}' must be a list of {rows} rows", where="JSON")
+    flat: list[int] = []
+    for r, row in enumerate(grid):
+        if not isinstance(row, list) or len(row) != cols:
+            raise PuzzleError(f"'{key}' row {r + 1} must hold {cols} numbers", where="JSON")
+        for c, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
+                raise PuzzleError(
+                    f"'{key}' row {r + 1}, column {c + 1} is not a small integer", where="JSON"
+                )
+            flat.append(value)
+    return flat
+
+
+def from_json(obj: dict[str, Any]) -> Suguru:
+    rows, cols = obj.get("rows"), obj.get("cols")
+    if not isinstance(rows, int) or not isinstance(cols, int) or not (1 <= rows <= 100) or not (
+        1 <= cols <= 100
+    ):
+        raise PuzzleError("'rows' and 'cols' must be integers from 1 to 100", where="JSON")
+    blocks = _int_grid(obj, "blocks", rows, cols)
+    if any(b < REMOVED for b in blocks):
+        raise PuzzleError("'blocks' holds a negative label other than -1", where="JSON")
+    givens = _int_grid(obj, "givens", rows, cols) if "givens" in obj else [0] * (rows * cols)
+    if any(g < 0 for g in givens):
+        raise PuzzleError("'givens' holds a negative digit", where="JSON")
+    return build(rows, cols, blocks, givens)
+
+
+# -- picture -----------------------------------------------------------------
+
+
+def render(puzzle: Suguru, grid: Rows | None = None) -> str:
+    """Box-drawing picture: thick lines between blocks, digits in cells."""
+    rows, cols = puzzle.rows, puzzle.cols
+
+    def block(r: int, c: int) -> int | None:
+        if 0 <= r < rows and 0 <= c < cols:
+            return puzzle.blocks[r * cols + c]
+        return None
+
+    def content(r: int, c: int) -> str:
+        cell = r * cols + c
+        if puzzle.blocks[cell] == REMOVED:
+            return "#"
+        value = grid[r][c] if grid else puzzle.givens[cell]
+        return str(value) if value else "."
+
+    out = []
+    for r in range(rows + 1):
+        line = ""
+        for c in range(cols):
+            line += "+" + ("---" if block(r - 1, c) != block(r, c) else "   ")
+        out.append(line + "+")
+        if r == rows:
+            break
+        line = ""
+        for c in range(cols):
+            line += ("|" if block(r, c - 1) != block(r, c) else " ") + f" {content(r, c)} "
+        out.append(line + "|")
+    return "\n".join(out)
