@@ -144,15 +144,26 @@ def hint(kind: PuzzleKind[Any], puzzle: Any, position: Rows | None = None) -> Hi
                 break
             steps.extend(found)
             if any(d.writes for d in found):
-                written = next(d for d in found if d.writes)
-                steps = [d for d in steps if not d.writes] + [written]
-                return Hint(steps, [], "step")
+                return Hint(_relevant(steps), [], "step")
     except Contradiction:
         return Hint([], [Violation("contradiction", (), "this position has no solution")],
                     "mistake")
     if state.is_solved():
         return Hint(steps, [], "solved" if not steps else "step")
     return Hint(steps, [], "step" if steps else "stuck")
+
+
+def _relevant(steps: list[Deduction]) -> list[Deduction]:
+    """Trim a chain to the steps that bear on its final move.
+
+    A witness pass may narrow cells all over the board before one of them
+    settles; only the narrowings of the settled cell or of the cells its
+    reason cites help a person follow the move.
+    """
+    final = next(d for d in steps if d.writes)
+    focus = set(final.cells) | set(final.because)
+    earlier = [d for d in steps[: steps.index(final)] if not d.writes and focus & set(d.cells)]
+    return [*earlier, final]
 
 
 def find_mistakes(kind: PuzzleKind[Any], puzzle: Any, position: Rows) -> list[Violation]:
