@@ -1,0 +1,56 @@
+# Everything a fresh machine needs comes from here: `make play` and `make test`
+# create .venv on first use. Each install step is a file target that depends
+# on pyproject.toml, so editing the dependencies re-runs it next time.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+LINTED := src tests benchmarks
+
+.PHONY: play test bench lint soak clean
+
+# The virtualenv itself (its python appears once `venv` has run).
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# The package with what the web app needs (starlette, uvicorn are core deps).
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+# ... plus the test tools (pytest, hypothesis, httpx, playwright).
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+# ... plus the linters (ruff, mypy).
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+## play: serve the web app on http://$(HOST):$(PORT) (this machine only by default)
+play: $(VENV)/.installed
+	$(BIN)/pencilbox play --host $(HOST) --port $(PORT)
+
+## test: the whole test suite
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest
+
+## bench: solve every real Suguru in tests/data and time the generator
+bench: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/run.py
+
+## lint: ruff (lint and format check) and mypy
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
+	$(BIN)/mypy
+
+## soak: the long randomised tests that `make test` skips
+soak: $(VENV)/.installed-test
+	$(BIN)/python -m pytest --soak -m soak
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache build dist

@@ -1,0 +1,406 @@
+"""The ``pencilbox`` command line, run in-process (``cli.main``) and as ``python -m pencilbox``.
+
+The reference puzzle is the 5x5 Suguru from Abigail's talk
+(``tests/data/suguru/abigail_talk.json``), with its published solution.
+Expected values come from that source or from the library called directly:
+the CLI must report what the library computes, in the documented fields.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pencilbox import cli, formats, registry, solving
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+
+SOLVE_FIELDS = {
+    "puzzle",
+    "rows",
+    "cols",
+    "rules",
+    "count",
+    "limit",
+    "exhaustive",
+    "unique",
+    "solution",
+    "solved_by",
+    "branch_points",
+    "seconds",
+}
+
+# A 1x2 block: {1, 2} in either order, and no rule can tell which (two solutions).
+DOMINO = "suguru 1x2\nAA\n"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def run_module(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pencilbox", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.fixture
+def abigail(data: Callable[[str], Any]) -> dict[str, Any]:
+    source = data("suguru/abigail_talk.json")
+    groups = source["groups_verbatim"]
+    text = "\n".join(
+        [f"suguru {len(groups)}x{len(groups[0])}", *groups, "", *source["clues_verbatim"]]
+    )
+    solution = [[int(d) for d in row.split()] for row in source["solution_verbatim"]]
+    return {"text": text + "\n", "url": source["url_derived"], "solution": solution}
+
+
+@pytest.fixture
+def puzzle_file(tmp_path: Path, abigail: dict[str, Any]) -> Path:
+    path = tmp_path / "abigail.txt"
+    path.write_text(abigail["text"], encoding="utf-8")
+    return path
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+# -- solve -----------------------------------------------------------------------
+
+
+def test_solve_text_shows_the_published_solution(capsys, puzzle_file, abigail):
+    code, out, err = run(capsys, "solve", str(puzzle_file))
+    kind, puzzle = formats.load(abigail["text"])
+    assert code == 0 and err == ""
+    assert kind.render(puzzle, abigail["solution"]) in out
+    assert "1 solution (unique)" in out
+    expected = solving.solve(kind, puzzle)
+    assert f"solved by:     {expected.solved_by}" in out
+    assert f"branch points: {expected.branch_points}" in out
+
+
+def test_solve_json_has_every_documented_field(capsys, puzzle_file, abigail):
+    code, out, err = run(capsys, "solve", str(puzzle_file), "--json")
+    assert code == 0 and err == ""
+    assert len(out.strip().splitlines()) == 1
+    result = json.loads(out)
+    assert set(result) == SOLVE_FIELDS
+    kind, puzzle = formats.load(abigail["text"])
+    expected = solving.solve(kind, puzzle)
+    assert result["puzzle"] == "suguru"
+    assert (result["rows"], result["cols"]) == (5, 5)
+    assert result["solution"] == abigail["solution"]
+    assert (result["count"], result["limit"]) == (1, 2)
+    assert result["exhaustive"] is True and result["unique"] is True
+    assert result["rules"] == kind.ladder.top
+    assert result["solved_by"] == expected.solved_by
+    assert result["branch_points"] == expected.branch_points
+    assert isinstance(result["seconds"], float) and result["seconds"] >= 0
+
+
+def test_solve_with_a_lower_rung_reports_what_that_rung_did(capsys, puzzle_file, abigail):
+    kind, puzzle = formats.load(abigail["text"])
+    lowest = kind.ladder.names[0]
+    code, out, _ = run(capsys, "solve", str(puzzle_file), "--rules", lowest, "--json")
+    result = json.loads(out)
+    expected = solving.solve(kind, puzzle, rung=lowest)
+    assert code == 0
+    assert result["rules"] == lowest
+    assert result["solved_by"] == expected.solved_by
+    assert result["branch_points"] == expected.branch_points
+    assert result["solution"] == abigail["solution"]
+
+
+def test_solve_trace_lists_the_library_trace(capsys, puzzle_file, abigail):
+    kind, puzzle = formats.load(abigail["text"])
+    expected = solving.solve(kind, puzzle, trace=True).trace
+    code, out, _ = run(capsys, "solve", str(puzzle_file), "--json", "--trace")
+    trace = json.loads(out)["trace"]
+    assert code == 0 and len(trace) == len(expected) > 0
+    assert [step["rule"] for step in trace] == [step.rule for step in expected]
+    assert [step["reason"] for step in trace] == [step.reason for step in expected]
+
+
+def test_solve_counts_a_two_solution_board_and_respects_limit(capsys, tmp_path):
+    path = write(tmp_path, "domino.txt", DOMINO)
+    _, out, _ = run(capsys, "solve", path, "--json")
+    stopped = json.loads(out)
+    assert (stopped["count"], stopped["exhaustive"], stopped["unique"]) == (2, False, False)
+    _, out, _ = run(capsys, "solve", path, "--json", "--limit", "3")
+    full = json.loads(out)
+    assert (full["count"], full["exhaustive"], full["unique"]) == (2, True, False)
+    _, out, _ = run(capsys, "solve", path, "--json", "--limit", "1")
+    one = json.loads(out)
+    assert (one["count"], one["exhaustive"], one["unique"]) == (1, False, False)
+    code, out, _ = run(capsys, "solve", path)
+    assert code == 0 and "2 solutions (not unique" in out
+
+
+def test_solve_reads_urls_and_stdin(capsys, monkeypatch, abigail):
+    code, out, _ = run(capsys, "solve", abigail["url"], "--json")
+    assert code == 0 and json.loads(out)["solution"] == abigail["solution"]
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO(abigail["text"]))
+    code, out, _ = run(capsys, "solve", "-", "--json")
+    assert code == 0 and json.loads(out)["solution"] == abigail["solution"]
+
+
+# -- hint, grade, show, rungs ------------------------------------------------------
+
+
+def test_hint_names_the_rule_and_cells_of_the_library_hint(capsys, puzzle_file, abigail):
+    kind, puzzle = formats.load(abigail["text"])
+    expected = solving.hint(kind, puzzle)
+    code, out, _ = run(capsys, "hint", str(puzzle_file), "--json")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == expected.status == "step"
+    assert result["rule"] == expected.rule
+    assert [s["cells"] for s in result["steps"]] == [
+        [kind.cell_label(puzzle, c) for c in s.cells] for s in expected.steps
+    ]
+    code, out, _ = run(capsys, "hint", str(puzzle_file))
+    assert out.startswith(f"next step ({expected.rule}):")
+    assert expected.steps[-1].reason in out
+
+
+def test_hint_reports_a_wrong_entry_as_a_mistake(capsys, tmp_path, puzzle_file, abigail):
+    position = [[0] * 5 for _ in range(5)]
+    right = abigail["solution"][0][1]
+    position[0][1] = 1 if right != 1 else 2  # r1c2 holds a digit that is not the solution's
+    path = write(tmp_path, "position.json", json.dumps(position))
+    code, out, _ = run(capsys, "hint", str(puzzle_file), "--position", path, "--json")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "mistake"
+    assert result["mistakes"][0]["cells"] == ["r1c2"]
+
+
+def test_hint_on_a_finished_position_says_solved(capsys, tmp_path, puzzle_file, abigail):
+    text = "\n".join("".join(str(d) for d in row) for row in abigail["solution"])
+    path = write(tmp_path, "done.txt", text)
+    code, out, _ = run(capsys, "hint", str(puzzle_file), "--position", path)
+    assert code == 0 and out.startswith("solved")
+
+
+def test_hint_says_stuck_when_no_rule_applies(capsys, tmp_path):
+    code, out, _ = run(capsys, "hint", write(tmp_path, "domino.txt", DOMINO), "--json")
+    assert code == 0 and json.loads(out)["status"] == "stuck"
+
+
+def test_grade_matches_the_library(capsys, puzzle_file, abigail):
+    kind, puzzle = formats.load(abigail["text"])
+    expected = solving.grade(kind, puzzle)
+    code, out, _ = run(capsys, "grade", str(puzzle_file))
+    assert code == 0 and out == f"grade: {expected.label}\n"
+    _, out, _ = run(capsys, "grade", str(puzzle_file), "--json")
+    result = json.loads(out)
+    assert result["rung"] == expected.rung and result["unique"] is True
+    assert result["branch_points"] == expected.branch_points
+
+
+def test_show_draws_the_puzzle_and_its_solution(capsys, puzzle_file, abigail):
+    kind, puzzle = formats.load(abigail["text"])
+    code, out, _ = run(capsys, "show", str(puzzle_file))
+    assert code == 0 and out == kind.render(puzzle) + "\n"
+    code, out, _ = run(capsys, "show", str(puzzle_file), "--solution")
+    assert code == 0 and out == kind.render(puzzle, abigail["solution"]) + "\n"
+
+
+def test_rungs_reports_each_rung_of_the_ladder(capsys, puzzle_file, abigail):
+    kind, puzzle = formats.load(abigail["text"])
+    code, out, _ = run(capsys, "rungs", str(puzzle_file), "--json")
+    rungs = json.loads(out)["rungs"]
+    assert code == 0 and [r["rung"] for r in rungs] == list(kind.ladder.names)
+    for view in rungs:
+        expected = solving.rung_view(kind, puzzle, view["rung"])
+        assert view["finished"] == expected["finished"]
+        assert len(view["new"]) == len(expected["new"])
+    code, out, _ = run(capsys, "rungs", str(puzzle_file))
+    for name in kind.ladder.names:
+        assert re.search(rf"^{name} \(", out, re.MULTILINE)
+
+
+# -- convert -------------------------------------------------------------------------
+
+
+def test_convert_round_trip_text_url_json_text(capsys, tmp_path, puzzle_file, abigail):
+    kind, puzzle = formats.load(abigail["text"])
+    _, url, _ = run(capsys, "convert", str(puzzle_file), "--to", "url")
+    assert url.strip() == abigail["url"]
+    _, as_json, _ = run(capsys, "convert", url.strip(), "--to", "json")
+    assert formats.load(as_json) == (kind, puzzle)
+    json_path = write(tmp_path, "p.json", as_json)
+    _, text, _ = run(capsys, "convert", json_path, "--to", "text")
+    assert text == kind.format_text(puzzle)
+    assert formats.load(text)[1] == puzzle
+
+
+# -- generate --------------------------------------------------------------------------
+
+
+def test_generate_is_repeatable_with_a_seed(capsys):
+    argv = ["generate", "suguru", "--size", "4x4", "--count", "2", "--seed", "11", "--workers", "1"]
+    code, first, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    _, second, _ = run(capsys, *argv)
+    assert first == second
+    records = [json.loads(line) for line in first.splitlines()]
+    assert len(records) == 2
+    for record in records:
+        assert {"puzzle", "url", "text", "solution", "grade"} <= set(record)
+        kind, puzzle = formats.load(record["text"])
+        assert formats.load(record["url"])[1] == puzzle
+        report = solving.solve(kind, puzzle)
+        assert report.unique and report.solutions[0] == record["solution"]
+
+
+def test_generate_as_a_subprocess_writes_json_lines_to_a_file(tmp_path):
+    out = tmp_path / "made.jsonl"
+    done = run_module(
+        "generate",
+        "suguru",
+        "--size",
+        "4x4",
+        "--count",
+        "2",
+        "--seed",
+        "3",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and all(json.loads(line)["puzzle"] == "suguru" for line in lines)
+
+
+# -- bad input -------------------------------------------------------------------------
+
+
+RAGGED = "suguru 2x2\nAA\nA\n"
+MALFORMED = "suguru five by five\nAA\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["solve", "{tmp}/missing.txt"], "no such file"),
+        (["solve", "{malformed}"], "line 1"),
+        (["solve", "{ragged}"], "line 3"),
+        (["solve", "https://puzz.link/p?suguru/5/5/2d1gu"], "URL"),
+        (["solve", "suguru/x/5/2d1gu5tvm4r4j"], "URL"),
+        (["generate", "nosuchpuzzle", "--size", "4x4"], "unknown puzzle type"),
+        (["generate", "suguru", "--size", "4by4"], "--size"),
+        (["generate", "suguru", "--size", "0x4"], "--size"),
+        (["generate", "suguru", "--size", "4x4", "--mode", "nosuchmode"], "--mode"),
+        (["solve", "{good}", "--rules", "nosuchrung"], "--rules"),
+        (["solve", "{good}", "--limit", "0"], "--limit"),
+        (["hint", "{good}", "--position", "{short}"], "position is 2 rows"),
+        (["hint", "{good}", "--position", "{ragged}"], "line 1, column 1"),
+        (["convert", "{good}", "--to", "pdf"], "--to"),
+        (["play", "--port", "70000"], "--port"),
+        (["nosuchcommand"], "nosuchcommand"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, puzzle_file, argv, needle):
+    files = {
+        "tmp": str(tmp_path),
+        "malformed": write(tmp_path, "malformed.txt", MALFORMED),
+        "ragged": write(tmp_path, "ragged.txt", RAGGED),
+        "short": write(tmp_path, "short.txt", "12345\n123\n"),
+        "good": str(puzzle_file),
+    }
+    code, out, err = run(capsys, *(arg.format(**files) for arg in argv))
+    assert code == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("pencilbox: error: ")
+    assert needle in err
+    assert "Traceback" not in err
+
+
+def test_bad_input_as_a_subprocess_has_no_traceback(tmp_path):
+    done = run_module("solve", "-", stdin=RAGGED)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == "pencilbox: error: stdin: line 3: block map row has 1 cells, expected 2\n"
+
+
+def test_solve_as_a_subprocess_prints_one_json_object(puzzle_file, abigail):
+    done = run_module("solve", str(puzzle_file), "--json")
+    assert done.returncode == 0 and done.stderr == ""
+    result = json.loads(done.stdout)
+    assert set(result) == SOLVE_FIELDS and result["solution"] == abigail["solution"]
+
+
+def test_ctrl_c_exits_130_quietly(capsys, monkeypatch, puzzle_file):
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solving, "solve", interrupted)
+    code, out, err = run(capsys, "solve", str(puzzle_file))
+    assert (code, out, err) == (130, "", "")
+
+
+# -- play, bank, stats ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "warned"),
+    [("127.0.0.1", False), ("localhost", False), ("::1", False), ("0.0.0.0", True)],
+)
+def test_play_serves_and_warns_off_loopback(capsys, monkeypatch, host, warned):
+    calls: list[tuple[str, int, bool]] = []
+    monkeypatch.setattr("pencilbox.web.serve", lambda h, p, o: calls.append((h, p, o)))
+    code, _, err = run(capsys, "play", "--host", host, "--port", "8123", "--open")
+    assert code == 0 and calls == [(host, 8123, True)]
+    assert ("warning" in err) is warned
+
+
+def test_bank_lists_the_shipped_puzzles(capsys):
+    kind = registry.get("suguru")
+    bank = getattr(kind, "bank", None)
+    if bank is None:
+        pytest.skip("no bank shipped yet")
+    records = list(bank())
+    code, out, _ = run(capsys, "bank", "suguru")
+    assert code == 0 and len(out.splitlines()) == len(records) > 0
+
+
+# -- documentation ---------------------------------------------------------------------------
+
+
+def subcommands() -> dict[str, Any]:
+    parser = cli.build_parser()
+    action = next(a for a in parser._actions if a.dest == "command")
+    return dict(action.choices)  # type: ignore[arg-type]
+
+
+def test_every_command_and_option_is_in_the_readme():
+    readme = README.read_text(encoding="utf-8")
+    missing = []
+    for name, sub in subcommands().items():
+        if not re.search(rf"pencilbox {name}\b", readme):
+            missing.append(f"pencilbox {name}")
+        for action in sub._actions:
+            for option in action.option_strings:
+                if option.startswith("--") and option != "--help" and option not in readme:
+                    missing.append(f"{name} {option}")
+    assert missing == []
