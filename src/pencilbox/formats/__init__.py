@@ -13,9 +13,14 @@ MAX_INPUT = 1_000_000  # characters; larger input is refused before parsing
 
 
 def looks_like_url(text: str) -> bool:
-    head = text.lstrip()[:200].lower()
-    return head.startswith(("http://", "https://")) or ("?" in head and "/" in head and
-                                                         "\n" not in text.strip())
+    """A URL with a scheme, or one word holding a '/' (``suguru/5/5/...``, ``host/p?...``).
+
+    The text format's first line is ``TYPE ROWSxCOLS``: it has a space and no '/'.
+    """
+    stripped = text.strip()
+    if stripped.lower().startswith(("http://", "https://")):
+        return True
+    return "/" in stripped and not any(char.isspace() for char in stripped)
 
 
 def load(text: str) -> tuple[PuzzleKind[Any], Any]:
@@ -25,19 +30,28 @@ def load(text: str) -> tuple[PuzzleKind[Any], Any]:
     stripped = text.strip()
     if not stripped:
         raise PuzzleError("empty input")
-    if stripped.startswith("{"):
-        return load_json(stripped)
+    if stripped.startswith(("{", "[")):
+        return load_json(text)  # the original text, so error lines match the input
     if looks_like_url(stripped):
         from .puzzlink import load_url
 
         return load_url(stripped)
-    first = next(
-        (line for line in stripped.splitlines() if line.strip() and not line.startswith("#")), ""
+    header = next(
+        (
+            (number, line)
+            for number, line in enumerate(text.splitlines(), start=1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ),
+        None,
     )
-    kind = registry.get(first.split()[0]) if first.split() else None
-    if kind is None:
-        raise PuzzleError("empty input")
-    return kind, kind.parse_text(stripped)
+    if header is None:
+        raise PuzzleError("input holds only comments")
+    number, line = header
+    try:
+        kind = registry.get(line.split()[0])
+    except PuzzleError as error:
+        raise PuzzleError(str(error), where=f"line {number}") from None
+    return kind, kind.parse_text(text)  # unstripped: its line numbers match the input
 
 
 def load_json(text: str) -> tuple[PuzzleKind[Any], Any]:
@@ -49,6 +63,8 @@ def load_json(text: str) -> tuple[PuzzleKind[Any], Any]:
         ) from None
     except RecursionError:
         raise PuzzleError("JSON nested too deeply") from None
+    except ValueError as error:  # e.g. an integer of more than 4300 digits
+        raise PuzzleError(f"invalid JSON ({error})", where="JSON") from None
     return load_object(obj)
 
 
@@ -58,7 +74,10 @@ def load_object(obj: Any) -> tuple[PuzzleKind[Any], Any]:
     name = obj.get("puzzle")
     if not isinstance(name, str):
         raise PuzzleError("missing the 'puzzle' field naming the type", where="JSON")
-    kind = registry.get(name)
+    try:
+        kind = registry.get(name)
+    except PuzzleError as error:
+        raise PuzzleError(str(error), where="JSON field 'puzzle'") from None
     return kind, kind.from_json(obj)
 
 

@@ -258,9 +258,10 @@ def parse_text(text: str) -> Suguru:
             for col, token in enumerate(tokens):
                 if token in (".", "-", "0"):
                     continue
-                if not token.isdigit():
+                # isascii: str.isdigit also accepts '²' and other digits int() refuses
+                if not (token.isascii() and token.isdigit()) or len(token) > 6:
                     raise PuzzleError(
-                        f"given {token!r} is not a digit",
+                        f"given {token[:10]!r} is not a number",
                         where=f"line {line_no}, column {col + 1}",
                     )
                 givens[row * cols + col] = int(token)
@@ -355,10 +356,11 @@ def _int_grid(obj: dict[str, Any], key: str, rows: int, cols: int) -> list[int]:
 
 def from_json(obj: dict[str, Any]) -> Suguru:
     rows, cols = obj.get("rows"), obj.get("cols")
-    if not isinstance(rows, int) or not isinstance(cols, int) or not (1 <= rows <= 100) or not (
-        1 <= cols <= 100
-    ):
-        raise PuzzleError("'rows' and 'cols' must be integers from 1 to 100", where="JSON")
+    for value in (rows, cols):
+        # bool is an int subclass: without this check ``true`` would be a 1-row board
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100:
+            raise PuzzleError("'rows' and 'cols' must be integers from 1 to 100", where="JSON")
+    assert isinstance(rows, int) and isinstance(cols, int)
     blocks = _int_grid(obj, "blocks", rows, cols)
     if any(b < REMOVED for b in blocks):
         raise PuzzleError("'blocks' holds a negative label other than -1", where="JSON")
