@@ -225,8 +225,9 @@ def count_solutions(
     try:
         propagate(root, rules, log)
     except Contradiction:
-        return SearchResult(0, limit, True, [], 0, nodes, None, time.perf_counter() - started,
-                            log or [])
+        return SearchResult(
+            0, limit, True, [], 0, nodes, None, time.perf_counter() - started, log or []
+        )
     solved_by = rung_name if root.is_solved() else None
     stack = [root]
     exhaustive = True

@@ -50,9 +50,7 @@ def solve(
     """
     rung = rung or kind.ladder.top
     rules = kind.ladder.rules(rung)
-    result = count_solutions(
-        kind.initial_state(puzzle), rules, limit, rung_name=rung, trace=trace
-    )
+    result = count_solutions(kind.initial_state(puzzle), rules, limit, rung_name=rung, trace=trace)
     grids = [kind.solution_rows(puzzle, s) for s in result.solutions]
     for grid in grids:
         broken = kind.check(puzzle, grid)
@@ -146,8 +144,9 @@ def hint(kind: PuzzleKind[Any], puzzle: Any, position: Rows | None = None) -> Hi
             if any(d.writes for d in found):
                 return Hint(_relevant(steps), [], "step")
     except Contradiction:
-        return Hint([], [Violation("contradiction", (), "this position has no solution")],
-                    "mistake")
+        return Hint(
+            [], [Violation("contradiction", (), "this position has no solution")], "mistake"
+        )
     if state.is_solved():
         return Hint(steps, [], "solved" if not steps else "step")
     return Hint(steps, [], "step" if steps else "stuck")
@@ -177,9 +176,9 @@ def find_mistakes(kind: PuzzleKind[Any], puzzle: Any, position: Rows) -> list[Vi
         for c, value in enumerate(row):
             if value and value != solution[r][c]:
                 cell = r * puzzle.cols + c
-                wrong.append(Violation(
-                    "mistake", (cell,), f"{kind.cell_label(puzzle, cell)} is not {value}"
-                ))
+                wrong.append(
+                    Violation("mistake", (cell,), f"{kind.cell_label(puzzle, cell)} is not {value}")
+                )
     if report.unique:
         return wrong
     return []

@@ -56,7 +56,7 @@ class SuguruKind(PuzzleKind[Suguru]):
             0 if puzzle.blocks[cell] == REMOVED else dom.bit_length()
             for cell, dom in enumerate(state.domains)
         ]
-        return [values[r * cols:(r + 1) * cols] for r in range(puzzle.rows)]
+        return [values[r * cols : (r + 1) * cols] for r in range(puzzle.rows)]
 
     def settled_cells(self, puzzle: Suguru, state: State) -> dict[int, int]:
         return {

@@ -108,10 +108,10 @@ def _require_connected(puzzle: Suguru, cells: tuple[int, ...]) -> None:
         row, col = divmod(todo.pop(), puzzle.cols)
         for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
             other = r * puzzle.cols + c
-            if 0 <= r < puzzle.rows and 0 <= c < puzzle.cols and other in members:
-                if other not in seen:
-                    seen.add(other)
-                    todo.append(other)
+            inside = 0 <= r < puzzle.rows and 0 <= c < puzzle.cols
+            if inside and other in members and other not in seen:
+                seen.add(other)
+                todo.append(other)
     if len(seen) != len(cells):
         raise PuzzleError("block is split into pieces", where=_where(puzzle, cells[0]))
 
@@ -137,21 +137,25 @@ def _clashes(puzzle: Suguru, digits: Sequence[int]) -> list[Violation]:
             continue
         for other in _touching(puzzle, cell):
             if other > cell and digits[other] == digit:
-                found.append(Violation(
-                    "touching-equal",
-                    (cell, other),
-                    f"two {digit}s touch at {_where(puzzle, cell)} and {_where(puzzle, other)}",
-                ))
+                found.append(
+                    Violation(
+                        "touching-equal",
+                        (cell, other),
+                        f"two {digit}s touch at {_where(puzzle, cell)} and {_where(puzzle, other)}",
+                    )
+                )
     for number, cells in enumerate(puzzle.block_cells):
         seen: dict[int, int] = {}
         for cell in cells:
             digit = digits[cell]
             if digit and digit in seen:
-                found.append(Violation(
-                    "block-repeat",
-                    (seen[digit], cell),
-                    f"block {number + 1} holds {digit} twice",
-                ))
+                found.append(
+                    Violation(
+                        "block-repeat",
+                        (seen[digit], cell),
+                        f"block {number + 1} holds {digit} twice",
+                    )
+                )
             seen.setdefault(digit, cell)
     return found
 
@@ -175,15 +179,23 @@ def check(puzzle: Suguru, grid: Rows) -> list[Violation]:
             continue
         size = len(puzzle.block_cells[block])
         if puzzle.givens[cell] and digit != puzzle.givens[cell]:
-            found.append(Violation(
-                "given", (cell,), f"{_where(puzzle, cell)} must keep its given {puzzle.givens[cell]}"
-            ))
+            found.append(
+                Violation(
+                    "given",
+                    (cell,),
+                    f"{_where(puzzle, cell)} must keep its given {puzzle.givens[cell]}",
+                )
+            )
         if not digit:
             found.append(Violation("empty", (cell,), f"{_where(puzzle, cell)} is empty"))
         elif not 1 <= digit <= size:
-            found.append(Violation(
-                "too-big", (cell,), f"{digit} is too big for a block of {size} at {_where(puzzle, cell)}"
-            ))
+            found.append(
+                Violation(
+                    "too-big",
+                    (cell,),
+                    f"{digit} is too big for a block of {size} at {_where(puzzle, cell)}",
+                )
+            )
     return found + _clashes(puzzle, digits)
 
 
@@ -277,9 +289,7 @@ def _parse_header(header: str, line_no: int) -> tuple[int, int]:
         rows_text, cols_text = size.split("x")
         rows, cols = int(rows_text), int(cols_text)
     except ValueError:
-        raise PuzzleError(
-            f"size {size!r} is not ROWSxCOLS", where=f"line {line_no}"
-        ) from None
+        raise PuzzleError(f"size {size!r} is not ROWSxCOLS", where=f"line {line_no}") from None
     if not (1 <= rows <= 100 and 1 <= cols <= 100):
         raise PuzzleError(f"size {rows}x{cols} is out of range 1..100", where=f"line {line_no}")
     return rows, cols
@@ -332,8 +342,8 @@ def to_json(puzzle: Suguru) -> dict[str, Any]:
         "puzzle": "suguru",
         "rows": puzzle.rows,
         "cols": cols,
-        "blocks": [list(puzzle.blocks[r * cols:(r + 1) * cols]) for r in range(puzzle.rows)],
-        "givens": [list(puzzle.givens[r * cols:(r + 1) * cols]) for r in range(puzzle.rows)],
+        "blocks": [list(puzzle.blocks[r * cols : (r + 1) * cols]) for r in range(puzzle.rows)],
+        "givens": [list(puzzle.givens[r * cols : (r + 1) * cols]) for r in range(puzzle.rows)],
     }
 
 

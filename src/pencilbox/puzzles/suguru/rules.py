@@ -134,9 +134,11 @@ def only_candidate(state: State, log: Log) -> bool:
         changed = True
         if log is not None:
             label = tables.grid.label(cell)
-            log.append(Deduction(
-                "only-candidate", (cell,), f"{label} can only be {digits_of(dom)}", writes=True
-            ))
+            log.append(
+                Deduction(
+                    "only-candidate", (cell,), f"{label} can only be {digits_of(dom)}", writes=True
+                )
+            )
     return changed
 
 
@@ -168,14 +170,16 @@ def only_home(state: State, log: Log) -> bool:
                 domains[cell] = digit
                 changed = True
                 if log is not None:
-                    log.append(Deduction(
-                        "only-home",
-                        (cell,),
-                        f"{digits_of(digit)} has no other home in its block than "
-                        f"{tables.grid.label(cell)}",
-                        because=tuple(c for c in cells if c != cell),
-                        writes=True,
-                    ))
+                    log.append(
+                        Deduction(
+                            "only-home",
+                            (cell,),
+                            f"{digits_of(digit)} has no other home in its block than "
+                            f"{tables.grid.label(cell)}",
+                            because=tuple(c for c in cells if c != cell),
+                            writes=True,
+                        )
+                    )
     return changed
 
 
@@ -268,13 +272,15 @@ def witness(state: State, log: Log) -> bool:
                 domains[cell] = dom & keep
                 changed = True
                 if log is not None:
-                    log.append(Deduction(
-                        "witness-inward",
-                        (cell,),
-                        f"no fill of the block of {tables.grid.label(cell)} puts "
-                        f"{digits_of(dom & ~keep)} there",
-                        because=tuple(c for c in cells if c != cell),
-                    ))
+                    log.append(
+                        Deduction(
+                            "witness-inward",
+                            (cell,),
+                            f"no fill of the block of {tables.grid.label(cell)} puts "
+                            f"{digits_of(dom & ~keep)} there",
+                            because=tuple(c for c in cells if c != cell),
+                        )
+                    )
         for (other, _), gone in zip(tables.outside[number], pinned, strict=True):
             dom = domains[other]
             if dom & gone:
@@ -283,13 +289,15 @@ def witness(state: State, log: Log) -> bool:
                 domains[other] = dom & ~gone
                 changed = True
                 if log is not None:
-                    log.append(Deduction(
-                        "witness-outward",
-                        (other,),
-                        f"every fill of the block of {tables.grid.labels(cells)} puts "
-                        f"{digits_of(dom & gone)} next to {tables.grid.label(other)}",
-                        because=cells,
-                    ))
+                    log.append(
+                        Deduction(
+                            "witness-outward",
+                            (other,),
+                            f"every fill of the block of {tables.grid.labels(cells)} puts "
+                            f"{digits_of(dom & gone)} next to {tables.grid.label(other)}",
+                            because=cells,
+                        )
+                    )
     return changed
 
 
@@ -297,7 +305,9 @@ ONLY_CANDIDATE = Rule("only-candidate", only_candidate, "a cell with one digit l
 ONLY_HOME = Rule("only-home", only_home, "a digit with one home in its block goes there")
 WITNESS = Rule("witness", witness, "enumerate each block's fills; push what they share")
 
-LADDER = Ladder((
-    Rung("singles", (ONLY_CANDIDATE, ONLY_HOME), "only-candidate and only-home"),
-    Rung("witness", (WITNESS,), "singles plus block witnesses, inward and outward"),
-))
+LADDER = Ladder(
+    (
+        Rung("singles", (ONLY_CANDIDATE, ONLY_HOME), "only-candidate and only-home"),
+        Rung("witness", (WITNESS,), "singles plus block witnesses, inward and outward"),
+    )
+)
