@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -233,25 +234,49 @@ def count_words(report: solving.Report) -> str:
 
 @contextmanager
 def executor_for(workers: int | None) -> Iterator[Executor]:
-    """A process pool of ``workers`` (default: one per core); 1 means in this process.
+    """A process pool of ``workers`` (default: one per core); 1 means one thread here.
 
     Pool workers ignore Ctrl-C so that only this process reacts to it and the
-    terminal does not fill with one traceback per worker.
+    terminal does not fill with one traceback per worker. They are started by
+    a fork server, not by forking this process, because the progress bar runs
+    a thread here and forking a process with threads can copy a held lock.
     """
     if workers == 1:
         with ThreadPoolExecutor(max_workers=1) as inline:
             yield inline
         return
     count = workers or _cpu_count()
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
     pool = ProcessPoolExecutor(
-        max_workers=count, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)
+        max_workers=count,
+        mp_context=context,
+        initializer=signal.signal,
+        initargs=(signal.SIGINT, signal.SIG_IGN),
     )
     try:
         yield pool
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
+        _stop_workers(pool)
         raise
     pool.shutdown()
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End tasks already running, so that Ctrl-C does not wait for them.
+
+    ``shutdown`` only cancels tasks not yet started; Python 3.14 adds
+    ``terminate_workers`` for the rest, and before it the pool's process
+    table is the only handle on them.
+    """
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
 
 
 def _cpu_count() -> int:
