@@ -1,0 +1,63 @@
+"""The local web app: play, check, hint and generate puzzles in a browser.
+
+``serve`` binds to 127.0.0.1 by default: the app has no accounts and lets
+any visitor spend CPU on solving and generating, so it is meant for the
+person at this machine only.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+
+__all__ = ["serve"]
+
+LOOPBACK = ("127.0.0.1", "localhost")
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0 picks a free port)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def address(sock: socket.socket) -> str:
+    """The http URL a browser can open for a bound socket."""
+    host, port = sock.getsockname()[:2]
+    if ":" in host:
+        host = f"[{host}]"
+    elif host == "0.0.0.0":
+        host = "127.0.0.1"
+    return f"http://{host}:{port}/"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False) -> None:
+    """Run the web app until interrupted, printing its address first."""
+    import uvicorn
+
+    from .app import create_app
+
+    sock = bind(host, port)
+    url = address(sock)
+    allowed = None
+    if host in LOOPBACK:
+        # Only names that mean this machine: a DNS-rebinding page gets 400.
+        # (Starlette's host check cannot parse IPv6 literals, so ::1 goes without.)
+        allowed = ["127.0.0.1", "localhost"]
+    elif host in ("0.0.0.0", "::"):
+        print(
+            "pencilbox: warning: listening on every network interface; anyone who can "
+            "reach this machine can use the app"
+        )
+    print(f"pencilbox: serving on {url} (Ctrl-C stops)", flush=True)
+    config = uvicorn.Config(create_app(allowed), log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    server.run(sockets=[sock])

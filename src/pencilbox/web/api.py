@@ -1,0 +1,212 @@
+"""The JSON endpoints. Every one speaks to puzzles only through the shared face.
+
+Fast work (parsing, checking a grid) runs in the server process; anything
+that solves or generates runs in a worker process with a time budget
+(``worker.run_job``).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from .. import registry
+from ..errors import PuzzleError
+from ..kind import PuzzleKind
+from . import bank, limits, worker
+from .jobs import violation_json
+from .payloads import (
+    ApiError,
+    check_size,
+    grid_from,
+    int_field,
+    puzzle_from,
+    puzzle_payload,
+    read_json,
+)
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+
+def _kind(name: str) -> PuzzleKind[Any]:
+    try:
+        return registry.get(name)
+    except PuzzleError as error:
+        raise ApiError(404, str(error)) from None
+
+
+async def _until_disconnected(request: Request) -> None:
+    """Finish when the client hangs up (the body has already been read)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            return
+
+
+async def _job(request: Request, name: str, payload: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return await worker.run_job(name, payload, _until_disconnected(request))
+    except worker.JobFailed as failure:
+        raise ApiError(failure.status, failure.message) from None
+
+
+async def types(request: Request) -> JSONResponse:
+    """GET /api/types: every puzzle type, its ladder, generator modes and limits."""
+    found = []
+    for name in registry.names():
+        kind = registry.get(name)
+        found.append(
+            {
+                "name": kind.name,
+                "url_names": list(kind.url_names),
+                "ladder": [{"name": r.name, "summary": r.summary} for r in kind.ladder.rungs],
+                "generate_modes": list(kind.generate_modes),
+                "has_stats": _stats_path(kind.name) is not None,
+            }
+        )
+    return JSONResponse(
+        {
+            "types": found,
+            "limits": {
+                "max_side": limits.MAX_SIDE,
+                "generate_sides": [limits.MIN_GENERATE_SIDE, limits.MAX_GENERATE_SIDE],
+                "max_body_bytes": limits.MAX_BODY_BYTES,
+                "time_budget": limits.TIME_BUDGET,
+            },
+        }
+    )
+
+
+def _optional_int(request: Request, name: str) -> int | None:
+    text = request.query_params.get(name)
+    if text is None or text == "":
+        return None
+    if not text.isdigit():
+        raise ApiError(400, f"query parameter '{name}' must be a whole number, got {text!r}")
+    return int(text)
+
+
+async def bank_list(request: Request) -> JSONResponse:
+    """GET /api/bank/{type}?rows=&cols=&grade=: the shipped puzzles matching the filters."""
+    kind = _kind(request.path_params["type"])
+    rows, cols = _optional_int(request, "rows"), _optional_int(request, "cols")
+    size = request.query_params.get("size")
+    if size:
+        try:
+            rows, cols = (int(part) for part in size.lower().split("x"))
+        except ValueError:
+            raise ApiError(400, f"query parameter 'size' must be ROWSxCOLS, got {size!r}") from None
+    grade = request.query_params.get("grade") or None
+    return JSONResponse(bank.listing(kind, rows, cols, grade))
+
+
+async def bank_puzzle(request: Request) -> JSONResponse:
+    """GET /api/bank/{type}/{id}: one shipped puzzle, ready to play (no solution)."""
+    kind = _kind(request.path_params["type"])
+    puzzle_id = request.path_params["id"]
+    record = bank.find(kind, puzzle_id)
+    if record is None:
+        raise ApiError(404, f"no {kind.name} puzzle {puzzle_id!r} in the bank")
+    loaded_kind, puzzle = puzzle_from({"puzzle": bank.puzzle_json(record)})
+    answer = puzzle_payload(loaded_kind, puzzle)
+    answer["bank"] = bank.summary(record)
+    return JSONResponse(answer)
+
+
+async def load(request: Request) -> JSONResponse:
+    """POST /api/load {"input": text | URL | JSON}: parse a puzzle of any type."""
+    body = await read_json(request)
+    kind, puzzle = puzzle_from(body, "input")
+    return JSONResponse(puzzle_payload(kind, puzzle))
+
+
+async def check(request: Request) -> JSONResponse:
+    """POST /api/check {"puzzle", "grid"}: the rules the grid breaks (none: solved)."""
+    body = await read_json(request)
+    kind, puzzle = puzzle_from(body)
+    grid = grid_from(body, puzzle)
+    broken = kind.check(puzzle, grid)
+    return JSONResponse(
+        {
+            "solved": not broken,
+            "violations": [violation_json(v) for v in broken],
+        }
+    )
+
+
+async def hint(request: Request) -> JSONResponse:
+    """POST /api/hint {"puzzle", "grid"?}: the next deduction from the position."""
+    body = await read_json(request)
+    kind, puzzle = puzzle_from(body)
+    grid = grid_from(body, puzzle) if body.get("grid") is not None else None
+    payload = {"puzzle": kind.to_json(puzzle), "grid": grid}
+    return JSONResponse(await _job(request, "hint", payload))
+
+
+async def rungs(request: Request) -> JSONResponse:
+    """POST /api/rungs {"puzzle"}: what each rung alone settles on the untouched board."""
+    body = await read_json(request)
+    kind, puzzle = puzzle_from(body)
+    return JSONResponse(await _job(request, "rungs", {"puzzle": kind.to_json(puzzle)}))
+
+
+async def solve(request: Request) -> JSONResponse:
+    """POST /api/solve {"puzzle", "limit"?}: count solutions (default limit 2)."""
+    body = await read_json(request)
+    kind, puzzle = puzzle_from(body)
+    limit = int_field(body, "limit", 1, limits.MAX_SOLUTIONS, 2)
+    payload = {"puzzle": kind.to_json(puzzle), "limit": limit}
+    return JSONResponse(await _job(request, "solve", payload))
+
+
+async def grade(request: Request) -> JSONResponse:
+    """POST /api/grade {"puzzle"}: the lowest rung that finishes it, or search."""
+    body = await read_json(request)
+    kind, puzzle = puzzle_from(body)
+    return JSONResponse(await _job(request, "grade", {"puzzle": kind.to_json(puzzle)}))
+
+
+async def generate(request: Request) -> JSONResponse:
+    """POST /api/generate {"type", "rows", "cols", "mode"}: a new puzzle from a fresh seed."""
+    body = await read_json(request)
+    name = body.get("type")
+    if not isinstance(name, str):
+        raise ApiError(400, "missing the 'type' field naming the puzzle type")
+    kind = _kind(name)
+    check_size(body.get("rows"), body.get("cols"), "generate")
+    low, high = limits.MIN_GENERATE_SIDE, limits.MAX_GENERATE_SIDE
+    rows = int_field(body, "rows", low, high, None)
+    cols = int_field(body, "cols", low, high, None)
+    modes = kind.generate_modes
+    mode = body.get("mode", modes[0] if modes else None)
+    if mode not in modes:
+        raise ApiError(400, f"'mode' must be one of: {', '.join(modes) or '(none)'}")
+    seed = secrets.randbits(63)
+    payload = {"type": kind.name, "rows": rows, "cols": cols, "mode": mode, "seed": seed}
+    made = await _job(request, "generate", payload)
+    kind, puzzle = puzzle_from({"puzzle": made["json"]})
+    answer = puzzle_payload(kind, puzzle)
+    answer.update(
+        {"solution": made["solution"], "grade": made["grade"], "seed": seed, "mode": mode}
+    )
+    return JSONResponse(answer)
+
+
+def _stats_path(name: str) -> Path | None:
+    """The measured-figures JSON of a puzzle type, if the package ships one."""
+    candidate = PUZZLES / name / "stats.json"
+    return candidate if candidate.is_file() else None
+
+
+async def stats(request: Request) -> JSONResponse:
+    """GET /api/stats/{type}: the type's measured figures; 404 while none are measured."""
+    kind = _kind(request.path_params["type"])
+    path = _stats_path(kind.name)
+    if path is None:
+        raise ApiError(404, f"no statistics measured for {kind.name} yet")
+    return JSONResponse(json.loads(path.read_text(encoding="utf-8")))

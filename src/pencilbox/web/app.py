@@ -1,0 +1,115 @@
+"""The Starlette application: JSON API under /api, the page and its static files.
+
+The page is served only from the package's own ``static`` folder (Starlette's
+StaticFiles refuses paths that resolve outside it), with a Content Security
+Policy that allows nothing but this server: the app must work offline, and
+a stray CDN link would fail loudly in development instead of silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from . import api
+from .payloads import ApiError
+
+STATIC = Path(__file__).parent / "static"
+
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
+        b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class SecurityHeaders:
+    """Adds the headers above to every response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", [])
+                message["headers"] = list(message["headers"]) + SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+
+
+async def api_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, ApiError)
+    return JSONResponse({"error": error.message}, status_code=error.status)
+
+
+async def http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    message = error.detail if isinstance(error.detail, str) else "request refused"
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": message}, status_code=error.status_code)
+    return Response(message, status_code=error.status_code, media_type="text/plain")
+
+
+async def server_error(request: Request, error: Exception) -> Response:
+    # One line, no traceback: the traceback goes to the server log.
+    text = " ".join(f"internal error: {type(error).__name__}: {error}".split())
+    return JSONResponse({"error": text}, status_code=500)
+
+
+def routes() -> list[Route | Mount]:
+    return [
+        Route("/", index),
+        Route("/api/types", api.types),
+        Route("/api/bank/{type}", api.bank_list),
+        Route("/api/bank/{type}/{id}", api.bank_puzzle),
+        Route("/api/load", api.load, methods=["POST"]),
+        Route("/api/check", api.check, methods=["POST"]),
+        Route("/api/hint", api.hint, methods=["POST"]),
+        Route("/api/rungs", api.rungs, methods=["POST"]),
+        Route("/api/solve", api.solve, methods=["POST"]),
+        Route("/api/grade", api.grade, methods=["POST"]),
+        Route("/api/generate", api.generate, methods=["POST"]),
+        Route("/api/stats/{type}", api.stats),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+
+def create_app(allowed_hosts: Sequence[str] | None = None) -> Starlette:
+    """The web app. ``allowed_hosts`` (if given) rejects other Host headers,
+    which stops DNS-rebinding pages from talking to a loopback server."""
+    middleware = [Middleware(SecurityHeaders)]
+    if allowed_hosts:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+    return Starlette(
+        routes=routes(),
+        middleware=middleware,
+        exception_handlers={
+            ApiError: api_error,
+            HTTPException: http_error,
+            Exception: server_error,
+        },
+    )

@@ -1,0 +1,45 @@
+"""Every bound the web app puts on a request, in one place.
+
+The server is meant for one person on their own machine, but a page can
+still send a huge body or a board the solver would chew on for minutes, so
+every request is bounded by body size, board size and time. Tests shrink
+these by monkeypatching the module attributes.
+"""
+
+from __future__ import annotations
+
+MAX_BODY_BYTES = 64 * 1024
+"""Largest request body read; more answers 413 before any parsing."""
+
+MAX_SIDE = 30
+"""Largest number of rows or columns of a board the web app accepts."""
+
+MAX_GENERATE_SIDE = 12
+"""Largest side of a board the web app generates (generation is the slow job)."""
+
+MIN_GENERATE_SIDE = 3
+"""Smallest side of a generated board."""
+
+MAX_CELL_VALUE = 99
+"""Largest number a player's grid may hold in one cell."""
+
+MAX_SOLUTIONS = 10
+"""Largest solution limit a solve request may ask for."""
+
+TIME_BUDGET: dict[str, float] = {
+    "hint": 10.0,
+    "solve": 10.0,
+    "grade": 10.0,
+    "rungs": 10.0,
+    "generate": 30.0,
+}
+"""Seconds each kind of worker job may run before it is killed (answer 504)."""
+
+MAX_JOBS = 2
+"""Worker processes running at once (the machine has two cores)."""
+
+QUEUE_WAIT = 5.0
+"""Seconds a request waits for a free worker before it answers 503."""
+
+JOB_MEMORY_BYTES = 2 * 1024**3
+"""Address-space limit of a worker process, so a runaway job fails instead of swapping."""

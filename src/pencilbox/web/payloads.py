@@ -1,0 +1,147 @@
+"""Reading request bodies and writing the puzzle answers, with every input bounded.
+
+Everything here is puzzle-independent: puzzles come and go through
+:mod:`pencilbox.formats` and the :class:`~pencilbox.kind.PuzzleKind` face.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from starlette.requests import Request
+
+from .. import formats
+from ..errors import PuzzleError
+from ..kind import PuzzleKind, Rows
+from . import limits
+
+
+class ApiError(Exception):
+    """A request the API refuses; answered as ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = " ".join(message.split())
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    """The request body as a JSON object, refusing anything over the size limit."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise ApiError(400, "Content-Length is not a number")
+        if int(declared) > limits.MAX_BODY_BYTES:
+            raise ApiError(413, _too_big(int(declared)))
+    body = bytearray()
+    # Read in chunks so a chunked upload with no Content-Length is cut off too.
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limits.MAX_BODY_BYTES:
+            raise ApiError(413, _too_big(len(body)))
+    if not body.strip():
+        raise ApiError(400, "empty request body; expected a JSON object")
+    try:
+        obj = json.loads(body)
+    except json.JSONDecodeError as error:
+        raise ApiError(
+            400, f"malformed JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+    except (UnicodeDecodeError, RecursionError) as error:
+        raise ApiError(400, f"malformed JSON: {type(error).__name__}") from None
+    if not isinstance(obj, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return obj
+
+
+def _too_big(size: int) -> str:
+    return f"request body of {size} bytes is larger than the limit of {limits.MAX_BODY_BYTES}"
+
+
+def check_size(rows: Any, cols: Any, where: str) -> None:
+    """Refuse a board larger than the web app's limit (checked before parsing when possible)."""
+    if (
+        isinstance(rows, int)
+        and isinstance(cols, int)
+        and (rows > limits.MAX_SIDE or cols > limits.MAX_SIDE)
+    ):
+        raise ApiError(
+            400,
+            f"{where}: board {rows}x{cols} is larger than the web app's limit of "
+            f"{limits.MAX_SIDE}x{limits.MAX_SIDE}",
+        )
+
+
+def puzzle_from(body: dict[str, Any], field: str = "puzzle") -> tuple[PuzzleKind[Any], Any]:
+    """The puzzle in ``body[field]``: a JSON object, or text / URL / JSON as a string."""
+    if field not in body:
+        raise ApiError(400, f"missing the '{field}' field")
+    value = body[field]
+    try:
+        if isinstance(value, dict):
+            check_size(value.get("rows"), value.get("cols"), f"'{field}'")
+            kind, puzzle = formats.load_object(value)
+        elif isinstance(value, str):
+            kind, puzzle = formats.load(value)
+        else:
+            raise ApiError(400, f"'{field}' must be a JSON object or a string")
+    except PuzzleError as error:
+        raise ApiError(400, str(error)) from None
+    check_size(puzzle.rows, puzzle.cols, f"'{field}'")
+    return kind, puzzle
+
+
+def grid_from(body: dict[str, Any], puzzle: Any, field: str = "grid") -> Rows:
+    """A player's grid: ``rows`` lists of ``cols`` small non-negative integers."""
+    grid = body.get(field)
+    if not isinstance(grid, list) or len(grid) != puzzle.rows:
+        raise ApiError(400, f"'{field}' must be a list of {puzzle.rows} rows")
+    for r, row in enumerate(grid):
+        if not isinstance(row, list) or len(row) != puzzle.cols:
+            raise ApiError(400, f"'{field}' row {r + 1} must hold {puzzle.cols} numbers")
+        for c, value in enumerate(row):
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not 0 <= value <= limits.MAX_CELL_VALUE
+            ):
+                raise ApiError(
+                    400,
+                    f"'{field}' row {r + 1}, column {c + 1} is not a number "
+                    f"from 0 to {limits.MAX_CELL_VALUE}",
+                )
+    return grid
+
+
+def int_field(body: dict[str, Any], field: str, low: int, high: int, default: int | None) -> int:
+    """An integer field within ``low..high`` (``default`` when absent, if given)."""
+    value = body.get(field, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApiError(400, f"'{field}' must be an integer from {low} to {high}")
+    return value
+
+
+def puzzle_key(kind: PuzzleKind[Any], puzzle: Any) -> str:
+    """A short stable name for a puzzle (the browser keeps progress under it)."""
+    canonical = json.dumps(kind.to_json(puzzle), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+def puzzle_payload(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
+    """Everything the page needs to show and export a puzzle.
+
+    ``json`` is also the drawing data: each front-end puzzle module draws
+    from its own puzzle's JSON form. ``picture`` is the text rendering.
+    """
+    return {
+        "type": kind.name,
+        "key": puzzle_key(kind, puzzle),
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+        "json": kind.to_json(puzzle),
+        "url": kind.to_url(puzzle),
+        "text": kind.format_text(puzzle),
+        "picture": kind.render(puzzle),
+    }

@@ -1,0 +1,308 @@
+// One puzzle being played: position, undo/redo, selection, pencil mode,
+// check, hints, rung views, timer and saved progress. Puzzle-independent:
+// drawing and the meaning of keys come from the type's module (kinds/).
+
+import * as api from "./api.js";
+import { clear } from "./dom.js";
+import { History } from "./history.js";
+import { apply, cellMove, emptyPosition, isNoop } from "./moves.js";
+import * as storage from "./storage.js";
+import { Timer } from "./timer.js";
+import { kindModule } from "../kinds/index.js";
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+export class Game {
+  constructor({ boardHost, onChange, onMessage, onTick }) {
+    this.boardHost = boardHost;
+    this.onChange = onChange;
+    this.onMessage = onMessage;
+    this.timer = new Timer(onTick);
+    this.payload = null;
+    this.autoCheck = false;
+    this.checkSerial = 0;
+    this.rungCache = null; // { key, promise }
+  }
+
+  // -- opening -------------------------------------------------------------
+
+  open(payload) {
+    const kind = kindModule(payload.type);
+    if (!kind) throw new Error(`this page cannot draw ${payload.type} puzzles yet`);
+    this.payload = payload;
+    this.kind = kind;
+    this.model = kind.setup(payload.json);
+    this.cellCount = this.model.rows * this.model.cols;
+    const saved = storage.loadProgress(payload.type, payload.key);
+    const fresh = emptyPosition(this.cellCount);
+    this.position = saved && this.validPosition(saved.position) ? saved.position : fresh;
+    this.history = History.fromJSON(saved && saved.history);
+    this.solved = Boolean(saved && saved.solved);
+    this.selected = this.firstEditable();
+    this.pencil = false;
+    this.resetMarkup();
+    this.rung = null;
+    this.timer.reset(saved && Number.isFinite(saved.elapsed) ? saved.elapsed : 0);
+    if (!this.solved) this.timer.start();
+    this.render();
+    this.changed();
+    if (this.autoCheck) this.check({ quiet: true });
+  }
+
+  validPosition(position) {
+    return (
+      position &&
+      Array.isArray(position.values) &&
+      Array.isArray(position.marks) &&
+      position.values.length === this.cellCount &&
+      position.marks.length === this.cellCount
+    );
+  }
+
+  firstEditable() {
+    for (let cell = 0; cell < this.cellCount; cell += 1) if (this.kind.editable(this.model, cell)) return cell;
+    return 0;
+  }
+
+  resetMarkup() {
+    this.errors = new Set();
+    this.hintCells = new Set();
+    this.becauseCells = new Set();
+  }
+
+  // -- saving --------------------------------------------------------------
+
+  save() {
+    if (!this.payload) return;
+    storage.saveProgress(this.payload.type, this.payload.key, {
+      position: this.position,
+      history: this.history.toJSON(),
+      elapsed: this.timer.seconds(),
+      solved: this.solved,
+    });
+  }
+
+  // -- input ---------------------------------------------------------------
+
+  select(cell) {
+    if (!this.payload || cell < 0 || cell >= this.cellCount) return;
+    this.selected = cell;
+    this.render();
+  }
+
+  moveSelection(dr, dc) {
+    const { rows, cols } = this.model;
+    const row = Math.min(rows - 1, Math.max(0, Math.floor(this.selected / cols) + dr));
+    const col = Math.min(cols - 1, Math.max(0, (this.selected % cols) + dc));
+    this.select(row * cols + col);
+  }
+
+  togglePencil() {
+    this.pencil = !this.pencil;
+    this.changed();
+  }
+
+  // Handle a key press; true if the page should not act on it further.
+  key(event) {
+    if (!this.payload) return false;
+    const ctrl = event.ctrlKey || event.metaKey;
+    const key = event.key;
+    if (ctrl && (key === "z" || key === "Z")) {
+      if (event.shiftKey) this.redo();
+      else this.undo();
+      return true;
+    }
+    if (ctrl && (key === "y" || key === "Y")) {
+      this.redo();
+      return true;
+    }
+    if (ctrl || event.altKey) return false;
+    if (ARROWS[key]) {
+      this.moveSelection(...ARROWS[key]);
+      return true;
+    }
+    if (key === "p" || key === "P") {
+      this.togglePencil();
+      return true;
+    }
+    const action = this.kind.keyAction(this.model, this.selected, key);
+    if (!action) return false;
+    if (action.refused) {
+      this.onMessage(action.refused, "warn");
+      return true;
+    }
+    this.act(action);
+    return true;
+  }
+
+  // Turn a kind's action ({value} or {clear}) into a move on the selected cell.
+  act(action) {
+    const cell = this.selected;
+    if (this.rung) this.showRung(null);
+    if (!this.kind.editable(this.model, cell)) {
+      this.onMessage("that cell is fixed", "warn");
+      return;
+    }
+    const value = this.position.values[cell];
+    const marks = this.position.marks[cell];
+    let move;
+    if (action.clear) {
+      move = value ? cellMove(this.position, cell, 0, marks) : cellMove(this.position, cell, 0, 0);
+    } else if (this.pencil) {
+      move = cellMove(this.position, cell, value, marks ^ (1 << (action.value - 1)));
+    } else {
+      move = cellMove(this.position, cell, action.value, marks);
+    }
+    this.play(move);
+  }
+
+  play(move) {
+    if (isNoop(move)) return;
+    this.history.push(move);
+    this.position = apply(this.position, move);
+    this.afterMove();
+  }
+
+  undo() {
+    const move = this.history.undo();
+    if (!move) return;
+    this.position = apply(this.position, move, true);
+    this.afterMove();
+  }
+
+  redo() {
+    const move = this.history.redo();
+    if (!move) return;
+    this.position = apply(this.position, move);
+    this.afterMove();
+  }
+
+  // Clear every entry and mark, as one undoable step.
+  restart() {
+    const batch = [];
+    for (let cell = 0; cell < this.cellCount; cell += 1) {
+      if (this.position.values[cell] || this.position.marks[cell]) batch.push(cellMove(this.position, cell, 0, 0));
+    }
+    if (batch.length) this.play({ batch });
+  }
+
+  afterMove() {
+    this.resetMarkup();
+    const wasSolved = this.solved;
+    this.solved = false;
+    if (wasSolved) this.timer.start();
+    this.render();
+    this.save();
+    this.changed();
+    if (this.autoCheck || this.filled()) this.check({ quiet: !this.autoCheck });
+  }
+
+  filled() {
+    for (let cell = 0; cell < this.cellCount; cell += 1) {
+      if (this.kind.editable(this.model, cell) && !this.position.values[cell]) return false;
+    }
+    return true;
+  }
+
+  grid() {
+    const { rows, cols } = this.model;
+    const grid = [];
+    for (let r = 0; r < rows; r += 1) grid.push(this.position.values.slice(r * cols, (r + 1) * cols));
+    return grid;
+  }
+
+  // -- check, hint, rung view ------------------------------------------------
+
+  // Ask the server which rules the grid breaks; mark them and notice a solve.
+  // quiet: no message unless something is broken or the puzzle is solved.
+  async check({ quiet = false } = {}) {
+    if (!this.payload) return;
+    const serial = ++this.checkSerial;
+    let result;
+    try {
+      result = await api.post("/api/check", { puzzle: this.payload.json, grid: this.grid() });
+    } catch (error) {
+      this.onMessage(`check failed: ${error.message}`, "error");
+      return;
+    }
+    if (serial !== this.checkSerial) return; // a later position was checked meanwhile
+    const broken = result.violations.filter((v) => !this.kind.incompleteRules.has(v.rule));
+    const open = result.violations.length - broken.length;
+    this.errors = new Set(broken.flatMap((v) => v.cells));
+    if (result.solved) {
+      this.solved = true;
+      this.timer.stop();
+      this.save();
+      this.onMessage("Solved! Every rule holds.", "success");
+    } else if (broken.length) {
+      const first = broken.slice(0, 3).map((v) => v.message).join("; ");
+      const more = broken.length > 3 ? ` (and ${broken.length - 3} more)` : "";
+      this.onMessage(`${broken.length} broken: ${first}${more}`, "error");
+    } else if (!quiet) {
+      this.onMessage(`No broken rules so far; ${open} cell(s) still open.`, "info");
+    }
+    this.render();
+    this.changed();
+  }
+
+  async hint() {
+    if (!this.payload) return null;
+    if (this.rung) this.showRung(null);
+    const result = await api.post("/api/hint", { puzzle: this.payload.json, grid: this.grid() });
+    this.resetMarkup();
+    if (result.status === "mistake") {
+      this.errors = new Set(result.mistakes.flatMap((m) => m.cells));
+    } else if (result.steps.length) {
+      const last = result.steps[result.steps.length - 1];
+      this.hintCells = new Set(last.cells);
+      this.becauseCells = new Set(result.steps.flatMap((s) => s.because).filter((c) => !this.hintCells.has(c)));
+    }
+    this.render();
+    return result;
+  }
+
+  // Rung views are computed once per puzzle (they look at the untouched board).
+  rungViews() {
+    const key = this.payload.key;
+    if (!this.rungCache || this.rungCache.key !== key) {
+      const promise = api.post("/api/rungs", { puzzle: this.payload.json });
+      promise.catch(() => {
+        if (this.rungCache && this.rungCache.promise === promise) this.rungCache = null;
+      });
+      this.rungCache = { key, promise };
+    }
+    return this.rungCache.promise;
+  }
+
+  // Show what `view` (one entry of /api/rungs) settles; null returns to play.
+  showRung(view) {
+    this.rung = view
+      ? { name: view.rung, settled: new Map(view.settled), fresh: new Set(view.new) }
+      : null;
+    this.resetMarkup();
+    this.render();
+    this.changed();
+  }
+
+  // -- drawing ---------------------------------------------------------------
+
+  render() {
+    if (!this.payload) return;
+    const node = this.kind.draw(this.model, {
+      values: this.position.values,
+      marks: this.position.marks,
+      selected: this.selected,
+      errors: this.errors,
+      hint: this.hintCells,
+      because: this.becauseCells,
+      rung: this.rung,
+      solved: this.solved,
+    });
+    if (this.solved) node.classList.add("solved");
+    clear(this.boardHost).append(node);
+  }
+
+  changed() {
+    this.onChange(this);
+  }
+}

@@ -1,0 +1,71 @@
+// Suguru: drawing and input. Blocks get thick borders; givens are bold,
+// the player's digits blue; a cell takes digits 1..(size of its block).
+
+import { drawCells, drawFocus, drawGrid, drawMarks, drawText, newBoard } from "../core/board.js";
+
+const REMOVED = -1;
+
+// The parts of the puzzle JSON the page needs, flattened to one entry per cell.
+export function setup(json) {
+  const blocks = json.blocks.flat();
+  const givens = (json.givens || json.blocks.map((row) => row.map(() => 0))).flat();
+  const sizes = new Map();
+  for (const block of blocks) if (block !== REMOVED) sizes.set(block, (sizes.get(block) || 0) + 1);
+  return {
+    rows: json.rows,
+    cols: json.cols,
+    blocks,
+    givens,
+    maxValue: blocks.map((block) => (block === REMOVED ? 0 : sizes.get(block))),
+  };
+}
+
+// Can the player write in this cell?
+export function editable(model, cell) {
+  return model.blocks[cell] !== REMOVED && !model.givens[cell];
+}
+
+// What a key does in a cell: a digit, a clear, or nothing.
+export function keyAction(model, cell, key) {
+  if (/^[1-9]$/.test(key)) {
+    const digit = Number(key);
+    return digit <= model.maxValue[cell] ? { value: digit } : { refused: `this block holds 1 to ${model.maxValue[cell]}` };
+  }
+  if (key === "Backspace" || key === "Delete" || key === "0") return { clear: true };
+  return null;
+}
+
+// Rules whose violations only mean "not finished yet" (not shown as errors).
+export const incompleteRules = new Set(["empty"]);
+
+// view: { values, marks, selected, errors, hint, because, rung, solved }
+// (errors/hint/because: Sets of cells; rung: { settled: Map cell->digit, fresh: Set } or null)
+export function draw(model, view) {
+  const board = newBoard(model.rows, model.cols, "Suguru board");
+  drawCells(board, (cell) => {
+    const classes = [];
+    if (model.blocks[cell] === REMOVED) classes.push("removed");
+    if (model.givens[cell]) classes.push("given-cell");
+    if (view.errors.has(cell)) classes.push("error");
+    if (view.hint.has(cell)) classes.push("hint");
+    if (view.because.has(cell)) classes.push("because");
+    if (view.rung && view.rung.fresh.has(cell)) classes.push("rung-new");
+    if (cell === view.selected) classes.push("selected");
+    return classes;
+  });
+  drawGrid(board, (cell) => (model.blocks[cell] === REMOVED ? null : model.blocks[cell]));
+  for (let cell = 0; cell < model.blocks.length; cell += 1) {
+    if (model.givens[cell]) {
+      drawText(board, cell, String(model.givens[cell]), "given");
+    } else if (view.rung) {
+      const digit = view.rung.settled.get(cell);
+      if (digit) drawText(board, cell, String(digit), "rung");
+    } else if (view.values[cell]) {
+      drawText(board, cell, String(view.values[cell]), view.errors.has(cell) ? "entry wrong" : "entry");
+    } else if (view.marks[cell]) {
+      drawMarks(board, cell, view.marks[cell]);
+    }
+  }
+  if (!view.rung) drawFocus(board, view.selected);
+  return board.root;
+}

@@ -1,0 +1,340 @@
+// The page: wires the controls to the shared Game and the server.
+// Nothing here knows a puzzle's rules; types come from /api/types and the
+// drawing from kinds/<type>.js.
+
+import * as api from "./core/api.js";
+import { $, clear, el, option } from "./core/dom.js";
+import { Game } from "./core/game.js";
+import * as storage from "./core/storage.js";
+import { formatSeconds } from "./core/timer.js";
+
+const state = {
+  types: [],
+  type: null, // the selected type's info from /api/types
+  settings: storage.loadSettings(),
+  origin: null, // where the open puzzle came from, for the title
+  generating: null, // AbortController of a running generate request
+};
+
+function message(text, kind = "info") {
+  const node = $("#message");
+  node.textContent = text;
+  node.className = `message ${kind}`;
+}
+
+const game = new Game({
+  boardHost: $("#board"),
+  onChange: refreshControls,
+  onMessage: message,
+  onTick: (seconds) => {
+    $("#timer").textContent = formatSeconds(seconds);
+  },
+});
+
+// -- controls that follow the game's state -----------------------------------
+
+function refreshControls() {
+  const open = Boolean(game.payload);
+  $("#undo").disabled = !open || !game.history.canUndo();
+  $("#redo").disabled = !open || !game.history.canRedo();
+  for (const id of ["#restart", "#check", "#hint", "#pencil", "#rung-select", "#print"]) $(id).disabled = !open;
+  $("#pencil").setAttribute("aria-pressed", open && game.pencil ? "true" : "false");
+  $("#solved-banner").hidden = !(open && game.solved);
+  if (open && !game.rung) $("#rung-select").value = "";
+}
+
+function titleOf(payload, origin) {
+  const name = payload.type.charAt(0).toUpperCase() + payload.type.slice(1);
+  const where = origin && origin.label ? ` · ${origin.label}` : "";
+  return `${name} ${payload.rows}x${payload.cols}${where}`;
+}
+
+function openPayload(payload, origin) {
+  try {
+    game.open(payload);
+  } catch (error) {
+    message(error.message, "error");
+    return;
+  }
+  state.origin = origin;
+  storage.saveCurrent({ payload, origin });
+  $("#title").textContent = titleOf(payload, origin);
+  $("#export-url").value = payload.url || "";
+  $("#export-text").value = payload.text || "";
+  clear($("#hint-panel"));
+  $("#rung-note").textContent = "";
+  if (game.solved) message("Solved! (progress restored)", "success");
+  else message(`Opened ${titleOf(payload, origin)}.`, "info");
+  $("#board").focus();
+}
+
+// -- puzzle types ------------------------------------------------------------
+
+function selectType(name) {
+  state.type = state.types.find((t) => t.name === name) || state.types[0];
+  state.settings.type = state.type.name;
+  storage.saveSettings(state.settings);
+  clear($("#gen-mode")).append(...state.type.generate_modes.map((m) => option(m, m)));
+  $("#gen-go").disabled = state.type.generate_modes.length === 0;
+  const rungs = clear($("#rung-select"));
+  rungs.append(option("", "Play (your grid)"));
+  for (const rung of state.type.ladder) rungs.append(option(rung.name, `${rung.name}: ${rung.summary}`));
+  const notes = clear($("#notes-link"));
+  if (state.type.has_stats) {
+    notes.append(el("a", { href: `/api/stats/${state.type.name}`, text: `Measured figures for ${state.type.name} (JSON)` }));
+  } else {
+    // A placeholder, not data: the notes page arrives with the measured figures.
+    notes.textContent = `Notes and statistics for ${state.type.name}: not measured yet.`;
+  }
+  loadBank(true);
+}
+
+// -- bank ----------------------------------------------------------------------
+
+async function loadBank(resetFilters) {
+  const type = state.type.name;
+  const params = new URLSearchParams();
+  if (!resetFilters) {
+    if ($("#bank-size").value) params.set("size", $("#bank-size").value);
+    if ($("#bank-grade").value) params.set("grade", $("#bank-grade").value);
+  }
+  let listing;
+  try {
+    listing = await api.get(`/api/bank/${type}?${params}`);
+  } catch (error) {
+    $("#bank-note").textContent = `bank: ${error.message}`;
+    return;
+  }
+  if (resetFilters) {
+    clear($("#bank-size")).append(option("", "any"), ...listing.sizes.map((s) => option(s, s)));
+    clear($("#bank-grade")).append(option("", "any"), ...listing.grades.map((g) => option(g, g)));
+  }
+  const list = clear($("#bank-list"));
+  for (const entry of listing.puzzles) {
+    list.append(option(entry.id, `${entry.id} · ${entry.rows}x${entry.cols} · ${entry.grade}`));
+  }
+  if (list.options.length) list.selectedIndex = 0;
+  $("#bank-open").disabled = $("#bank-random").disabled = listing.puzzles.length === 0;
+  $("#bank-note").textContent =
+    listing.total === 0
+      ? `No ${type} bank is installed: generate or import a puzzle.`
+      : `${listing.puzzles.length} of ${listing.total} puzzles match.`;
+}
+
+async function openBank(id) {
+  if (!id) return;
+  try {
+    const payload = await api.get(`/api/bank/${state.type.name}/${encodeURIComponent(id)}`);
+    const grade = payload.bank ? ` (${payload.bank.grade})` : "";
+    openPayload(payload, { kind: "bank", id, label: `bank ${id}${grade}` });
+  } catch (error) {
+    message(`could not open ${id}: ${error.message}`, "error");
+  }
+}
+
+// -- generate --------------------------------------------------------------------
+
+async function generate() {
+  if (state.generating) return;
+  const rows = Number($("#gen-rows").value);
+  const cols = Number($("#gen-cols").value);
+  const mode = $("#gen-mode").value;
+  const controller = new AbortController();
+  state.generating = controller;
+  const started = Date.now();
+  const status = $("#gen-status");
+  const tick = () => {
+    status.textContent = `Generating ${rows}x${cols} (${mode})… ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  };
+  tick();
+  const ticker = window.setInterval(tick, 500);
+  $("#gen-go").disabled = true;
+  $("#gen-cancel").hidden = false;
+  status.classList.add("busy");
+  try {
+    const payload = await api.post(
+      "/api/generate",
+      { type: state.type.name, rows, cols, mode },
+      { signal: controller.signal },
+    );
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    status.textContent = `Made in ${seconds} s: grade ${payload.grade.label}, seed ${payload.seed}.`;
+    openPayload(payload, { kind: "generated", label: `generated, ${payload.grade.label}` });
+  } catch (error) {
+    status.textContent = error.name === "AbortError" ? "Cancelled." : `Failed: ${error.message}`;
+  } finally {
+    window.clearInterval(ticker);
+    state.generating = null;
+    $("#gen-go").disabled = false;
+    $("#gen-cancel").hidden = true;
+    status.classList.remove("busy");
+  }
+}
+
+// -- import / export -----------------------------------------------------------------
+
+async function importPuzzle() {
+  const input = $("#import-text").value;
+  if (!input.trim()) {
+    message("paste a puzz.link URL, the text form or JSON first", "warn");
+    return;
+  }
+  try {
+    const payload = await api.post("/api/load", { input });
+    if (payload.type !== state.type.name) {
+      $("#type").value = payload.type;
+      selectType(payload.type);
+    }
+    openPayload(payload, { kind: "imported", label: "imported" });
+  } catch (error) {
+    message(`import failed: ${error.message}`, "error");
+  }
+}
+
+async function copyUrl() {
+  const field = $("#export-url");
+  try {
+    await navigator.clipboard.writeText(field.value);
+    message("URL copied.", "info");
+  } catch {
+    field.select();
+    message("Select-all done: press Ctrl-C to copy.", "info");
+  }
+}
+
+// -- hints and rung views ----------------------------------------------------------
+
+async function showHint() {
+  const panel = clear($("#hint-panel"));
+  panel.append(el("p", { class: "status", text: "Thinking…" }));
+  let result;
+  try {
+    result = await game.hint();
+  } catch (error) {
+    clear(panel).append(el("p", { class: "status", text: `Hint failed: ${error.message}` }));
+    return;
+  }
+  clear(panel);
+  if (!result) return;
+  if (result.status === "mistake") {
+    panel.append(el("p", { class: "status", text: "Something on the board is wrong:" }));
+    panel.append(el("ol", {}, result.mistakes.map((m) => el("li", {}, [el("span", { class: "rule", text: m.rule }), ` ${m.message}`]))));
+    return;
+  }
+  if (result.status === "solved") {
+    panel.append(el("p", { class: "status", text: "Nothing left to deduce: the board is full." }));
+    return;
+  }
+  if (result.status === "stuck") {
+    panel.append(el("p", { class: "status", text: "No rule of the ladder applies here; it needs search." }));
+    return;
+  }
+  panel.append(el("p", { class: "status", text: "Next step (highlighted on the board):" }));
+  panel.append(
+    el("ol", {}, result.steps.map((s) => el("li", {}, [el("span", { class: "rule", text: s.rule }), `: ${s.reason}`]))),
+  );
+}
+
+async function chooseRung() {
+  const name = $("#rung-select").value;
+  const note = $("#rung-note");
+  if (!name) {
+    game.showRung(null);
+    note.textContent = "";
+    return;
+  }
+  note.textContent = "Working…";
+  try {
+    const { rungs } = await game.rungViews();
+    const view = rungs.find((r) => r.rung === name);
+    game.showRung(view);
+    $("#rung-select").value = name;
+    if (view.contradiction) note.textContent = `${name} finds a contradiction: the puzzle has no solution.`;
+    else {
+      const end = view.finished ? "and finishes the puzzle" : "and then stops";
+      note.textContent = `${name} alone settles ${view.settled.length} cells (${view.new.length} new, shaded) ${end}. Type or choose "Play" to go back.`;
+    }
+  } catch (error) {
+    note.textContent = `rung view failed: ${error.message}`;
+  }
+}
+
+// -- wiring ------------------------------------------------------------------------
+
+function typing(target) {
+  return target instanceof HTMLElement && target.matches("input, textarea, select, [contenteditable]");
+}
+
+function wire() {
+  $("#type").addEventListener("change", (e) => selectType(e.target.value));
+  $("#bank-size").addEventListener("change", () => loadBank(false));
+  $("#bank-grade").addEventListener("change", () => loadBank(false));
+  $("#bank-open").addEventListener("click", () => openBank($("#bank-list").value));
+  $("#bank-list").addEventListener("dblclick", () => openBank($("#bank-list").value));
+  $("#bank-random").addEventListener("click", () => {
+    const options = $("#bank-list").options;
+    if (options.length) openBank(options[Math.floor(Math.random() * options.length)].value);
+  });
+  $("#gen-go").addEventListener("click", generate);
+  $("#gen-cancel").addEventListener("click", () => state.generating && state.generating.abort());
+  $("#import-go").addEventListener("click", importPuzzle);
+  $("#export-copy").addEventListener("click", copyUrl);
+  $("#pencil").addEventListener("click", () => game.togglePencil());
+  $("#undo").addEventListener("click", () => game.undo());
+  $("#redo").addEventListener("click", () => game.redo());
+  $("#restart").addEventListener("click", () => game.restart());
+  $("#check").addEventListener("click", () => game.check());
+  $("#auto-check").checked = state.settings.autoCheck;
+  game.autoCheck = state.settings.autoCheck;
+  $("#auto-check").addEventListener("change", (e) => {
+    game.autoCheck = state.settings.autoCheck = e.target.checked;
+    storage.saveSettings(state.settings);
+    if (game.autoCheck) game.check({ quiet: true });
+  });
+  $("#hint").addEventListener("click", showHint);
+  $("#rung-select").addEventListener("change", chooseRung);
+  const applyTimerSetting = () => {
+    $("#timer").classList.toggle("hidden", state.settings.timerHidden);
+    $("#timer-toggle").textContent = state.settings.timerHidden ? "Show timer" : "Hide timer";
+  };
+  applyTimerSetting();
+  $("#timer-toggle").addEventListener("click", () => {
+    state.settings.timerHidden = !state.settings.timerHidden;
+    storage.saveSettings(state.settings);
+    applyTimerSetting();
+  });
+  $("#print").addEventListener("click", () => window.print());
+  $("#board").addEventListener("click", (event) => {
+    const target = event.target.closest("[data-cell]");
+    if (target) game.select(Number(target.getAttribute("data-cell")));
+    $("#board").focus();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (typing(event.target)) return;
+    if (game.key(event)) event.preventDefault();
+  });
+  // Keep the timer's count across reloads and tab closes.
+  window.addEventListener("pagehide", () => game.save());
+  document.addEventListener("visibilitychange", () => game.save());
+}
+
+async function start() {
+  wire();
+  refreshControls();
+  try {
+    state.types = (await api.get("/api/types")).types;
+  } catch (error) {
+    message(`cannot reach the server: ${error.message}`, "error");
+    return;
+  }
+  const typeSelect = $("#type");
+  typeSelect.append(...state.types.map((t) => option(t.name, t.name)));
+  const current = storage.loadCurrent();
+  const wanted = (current && current.payload && current.payload.type) || state.settings.type || state.types[0].name;
+  typeSelect.value = wanted;
+  selectType(typeSelect.value);
+  if (current && current.payload) openPayload(current.payload, current.origin);
+  document.body.dataset.ready = "true";
+}
+
+start();
