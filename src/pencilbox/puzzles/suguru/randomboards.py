@@ -1,9 +1,17 @@
 """Random Suguru boards for cross-checks, soak runs and statistics.
 
-These are test boards, not puzzles: a partition of random block sizes and
-shapes, sprinkled with random digits, satisfiable or not. Small sizes keep
-brute force fast. The givens never clash with each other (the model refuses
-such boards), but they may well clash with every way of filling the rest.
+These are test boards, not puzzles, in three flavours:
+
+* :func:`random_board` -- a partition of random block sizes and shapes,
+  sprinkled with random digits, satisfiable or (mostly) not;
+* :func:`planted_board` -- a satisfiable partition showing part of one of
+  its solutions, so it has at least one solution;
+* :func:`carved_board` -- a minimal unique board.
+
+The last two lean on the independent brute-force counter only, never on the
+rungs, so the boards are fair tests of the rungs. Keep sizes small (up to
+about 5x5) so brute force stays fast. Givens never clash with each other
+(the model refuses such boards).
 """
 
 from __future__ import annotations
