@@ -50,9 +50,12 @@ async def _until_disconnected(request: Request) -> None:
 
 async def _job(request: Request, name: str, payload: dict[str, Any]) -> dict[str, Any]:
     try:
-        return await worker.run_job(name, payload, _until_disconnected(request))
+        return await worker.run_job(name, payload, lambda: _until_disconnected(request))
     except worker.JobFailed as failure:
         raise ApiError(failure.status, failure.message) from None
+    except worker.ClientGone:
+        # Nobody is listening; the status is for the server's own log only.
+        raise ApiError(499, f"{name} stopped: the client closed the request") from None
 
 
 async def types(request: Request) -> JSONResponse:

@@ -23,7 +23,7 @@ import asyncio
 import multiprocessing
 import threading
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from multiprocessing.context import ForkServerContext
 from typing import Any
 
@@ -90,13 +90,17 @@ async def _take_slot() -> None:
         await asyncio.sleep(0.05)
 
 
+Watcher = Callable[[], Awaitable[Any]]
+"""Makes an awaitable that finishes when the client has gone away."""
+
+
 async def run_job(
-    name: str, payload: dict[str, Any], disconnected: Awaitable[Any] | None = None
+    name: str, payload: dict[str, Any], disconnected: Watcher | None = None
 ) -> dict[str, Any]:
     """Run job ``name`` of ``jobs.JOBS`` in a worker process and return its result.
 
-    ``disconnected`` is an awaitable that finishes when the client goes away;
-    the job is then killed and :class:`ClientGone` raised.
+    ``disconnected`` makes an awaitable that finishes when the client goes
+    away; the job is then killed and :class:`ClientGone` raised.
     Raises :class:`JobFailed` (503 busy, 504 too slow, 400 bad input, 500 crash).
     """
     budget = limits.TIME_BUDGET[name]
@@ -108,7 +112,7 @@ async def run_job(
 
 
 async def _run_in_process(
-    name: str, payload: dict[str, Any], budget: float, disconnected: Awaitable[Any] | None
+    name: str, payload: dict[str, Any], budget: float, disconnected: Watcher | None
 ) -> dict[str, Any]:
     context = _get_context()
     reader, writer = context.Pipe(duplex=False)
@@ -147,7 +151,7 @@ async def _run_in_process(
     raise JobFailed(500, value)
 
 
-async def _wait_readable(reader: Any, budget: float, disconnected: Awaitable[Any] | None) -> str:
+async def _wait_readable(reader: Any, budget: float, disconnected: Watcher | None) -> str:
     """Wait until the worker's pipe has data (or EOF): "ready", "timeout" or "gone"."""
     loop = asyncio.get_running_loop()
     ready: asyncio.Future[None] = loop.create_future()
@@ -157,7 +161,7 @@ async def _wait_readable(reader: Any, budget: float, disconnected: Awaitable[Any
             ready.set_result(None)
 
     loop.add_reader(reader.fileno(), on_readable)
-    watcher = asyncio.ensure_future(disconnected) if disconnected is not None else None
+    watcher = asyncio.ensure_future(disconnected()) if disconnected is not None else None
     try:
         waiting: set[asyncio.Future[Any]] = {ready}
         if watcher is not None:

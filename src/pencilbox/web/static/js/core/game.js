@@ -204,10 +204,12 @@ export class Game {
     return true;
   }
 
+  // The position as int rows, as the server reads it (givens included).
   grid() {
     const { rows, cols } = this.model;
+    const flat = this.kind.fullGrid(this.model, this.position.values);
     const grid = [];
-    for (let r = 0; r < rows; r += 1) grid.push(this.position.values.slice(r * cols, (r + 1) * cols));
+    for (let r = 0; r < rows; r += 1) grid.push(flat.slice(r * cols, (r + 1) * cols));
     return grid;
   }
 

@@ -1,5 +1,5 @@
 // The puzzle types the page can draw. A new type adds one module here with
-// the same exports as suguru.js: setup, editable, keyAction,
+// the same exports as suguru.js: setup, editable, fullGrid, keyAction,
 // incompleteRules, draw.
 
 import * as suguru from "./suguru.js";

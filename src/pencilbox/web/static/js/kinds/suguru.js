@@ -25,6 +25,11 @@ export function editable(model, cell) {
   return model.blocks[cell] !== REMOVED && !model.givens[cell];
 }
 
+// The grid the server's checker reads: the player's digits with the givens in place.
+export function fullGrid(model, values) {
+  return values.map((value, cell) => model.givens[cell] || value);
+}
+
 // What a key does in a cell: a digit, a clear, or nothing.
 export function keyAction(model, cell, key) {
   if (/^[1-9]$/.test(key)) {

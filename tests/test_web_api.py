@@ -1,0 +1,521 @@
+"""The web app's JSON API through Starlette's TestClient: every endpoint with
+good and bad input, the request bounds (body, board, time, concurrency) and
+the static files.
+
+Expected answers are computed with the library calls the API wraps
+(``formats``, ``solving``, the puzzle face), so a test fails if the API
+changes, drops or mangles what the library says.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from conftest import load_data
+from pencilbox import formats, solving
+from pencilbox.web import bank as web_bank
+from pencilbox.web import limits, worker
+from pencilbox.web.app import STATIC, create_app
+from pencilbox.web.jobs import deduction_json, violation_json
+
+# The 5x5 from a public talk (tests/data/suguru/abigail_talk.json): two givens.
+ABIGAIL = load_data("suguru/abigail_talk.json")
+TEXT = "\n".join(["suguru 5x5", *ABIGAIL["groups_verbatim"], "", *ABIGAIL["clues_verbatim"]])
+SOLUTION = [[int(d) for d in row.split()] for row in ABIGAIL["solution_verbatim"]]
+KIND, PUZZLE = formats.load(TEXT)
+JSON = KIND.to_json(PUZZLE)
+EMPTY = [[0] * 5 for _ in range(5)]
+UNTOUCHED = JSON["givens"]  # the grid a player starts from: the givens, nothing else
+
+# A 10x10 from janko.at (tests/data/suguru/janko_sample.json), for the time bound.
+JANKO_10 = next(p for p in load_data("suguru/janko_sample.json")["puzzles"] if p["rows"] == 10)
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def error_of(response: Any) -> str:
+    """The one-line error message of a refused request."""
+    message = response.json()["error"]
+    assert isinstance(message, str) and "\n" not in message and message
+    return message
+
+
+# -- types, load ---------------------------------------------------------------
+
+
+def test_types_lists_suguru_with_its_ladder(client: TestClient) -> None:
+    answer = client.get("/api/types").json()
+    suguru = next(t for t in answer["types"] if t["name"] == "suguru")
+    assert [rung["name"] for rung in suguru["ladder"]] == list(KIND.ladder.names)
+    assert suguru["generate_modes"] == list(KIND.generate_modes)
+    assert answer["limits"]["max_side"] == limits.MAX_SIDE
+    assert answer["limits"]["max_body_bytes"] == limits.MAX_BODY_BYTES
+
+
+def test_load_text_url_and_json_agree(client: TestClient) -> None:
+    from_text = client.post("/api/load", json={"input": TEXT})
+    assert from_text.status_code == 200
+    payload = from_text.json()
+    assert payload["type"] == "suguru"
+    assert (payload["rows"], payload["cols"]) == (5, 5)
+    assert payload["json"] == JSON
+    assert payload["url"] == KIND.to_url(PUZZLE)
+    assert payload["text"] == KIND.format_text(PUZZLE)
+    assert payload["picture"] == KIND.render(PUZZLE)
+    assert re.fullmatch(r"[0-9a-f]{16}", payload["key"])
+    for other in (payload["url"], json.dumps(JSON), JSON, ABIGAIL["url_derived"]):
+        again = client.post("/api/load", json={"input": other})
+        assert again.status_code == 200, again.text
+        assert again.json()["json"] == JSON
+        assert again.json()["key"] == payload["key"]
+
+
+def test_load_key_differs_between_puzzles(client: TestClient) -> None:
+    other = client.post("/api/load", json={"input": JANKO_10["url_derived"]}).json()
+    mine = client.post("/api/load", json={"input": TEXT}).json()
+    assert other["key"] != mine["key"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "fragment"),
+    [
+        ({"input": "suguru 5x5\nAAAAB\n"}, 400, "line"),
+        ({"input": "sudoku 5x5\nAAAAA\n"}, 400, "unknown puzzle type"),
+        ({"input": "https://puzz.link/p?suguru/5/5/"}, 400, ""),
+        ({"input": "https://puzz.link/p?notapuzzle/5/5/abc"}, 400, "notapuzzle"),
+        ({"input": '{"puzzle": "suguru", "rows": 2}'}, 400, "JSON"),
+        ({"input": {"puzzle": "nope", "rows": 2, "cols": 2}}, 400, "unknown puzzle type"),
+        ({"input": 42}, 400, "'input' must be a JSON object or a string"),
+        ({"text": TEXT}, 400, "missing the 'input' field"),
+        ({"input": ""}, 400, "empty"),
+    ],
+)
+def test_load_refuses_bad_puzzles(
+    client: TestClient, body: dict[str, Any], status: int, fragment: str
+) -> None:
+    response = client.post("/api/load", json=body)
+    assert response.status_code == status
+    assert fragment in error_of(response)
+
+
+def test_malformed_json_body_names_the_place(client: TestClient) -> None:
+    response = client.post(
+        "/api/load",
+        content=b'{"input": "x",\n  oops}',
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 400
+    assert error_of(response).startswith("malformed JSON")
+    assert "line 2" in error_of(response)
+
+
+@pytest.mark.parametrize("body", [b"", b"   ", b"[1, 2]", b'"text"', b"\xff\xfe"])
+def test_body_must_be_a_json_object(client: TestClient, body: bytes) -> None:
+    response = client.post("/api/check", content=body)
+    assert response.status_code == 400
+    error_of(response)
+
+
+def test_oversized_body_is_refused_before_parsing(client: TestClient) -> None:
+    big = json.dumps({"input": "x" * (limits.MAX_BODY_BYTES + 1)})
+    response = client.post("/api/load", content=big)
+    assert response.status_code == 413
+    assert str(limits.MAX_BODY_BYTES) in error_of(response)
+
+
+def test_oversized_chunked_body_is_cut_off(client: TestClient) -> None:
+    def chunks() -> Iterator[bytes]:
+        # no Content-Length: the server must count as it reads
+        yield b'{"input": "'
+        for _ in range(limits.MAX_BODY_BYTES // 1024 + 2):
+            yield b"x" * 1024
+        yield b'"}'
+
+    response = client.post("/api/load", content=chunks())
+    assert response.status_code == 413
+
+
+def test_oversized_board_is_refused(client: TestClient) -> None:
+    side = limits.MAX_SIDE + 1
+    obj = {
+        "puzzle": "suguru",
+        "rows": side,
+        "cols": side,
+        "blocks": [[r * side + c for c in range(side)] for r in range(side)],
+    }
+    response = client.post("/api/load", json={"input": obj})
+    assert response.status_code == 400
+    assert f"{side}x{side}" in error_of(response)
+    # the same board as text is refused after parsing
+    text = "\n".join([f"suguru {side}x{side}", *(["A" * side] * side)])
+    response = client.post("/api/check", json={"puzzle": text, "grid": []})
+    assert response.status_code == 400
+    assert "limit" in error_of(response)
+
+
+# -- check -------------------------------------------------------------------------
+
+
+def test_check_empty_grid_lists_every_open_cell(client: TestClient) -> None:
+    answer = client.post("/api/check", json={"puzzle": JSON, "grid": UNTOUCHED}).json()
+    assert answer["solved"] is False
+    assert [v["rule"] for v in answer["violations"]] == ["empty"] * 23
+    assert answer["violations"] == [violation_json(v) for v in KIND.check(PUZZLE, UNTOUCHED)]
+
+
+def test_check_solution_is_solved(client: TestClient) -> None:
+    answer = client.post("/api/check", json={"puzzle": JSON, "grid": SOLUTION}).json()
+    assert answer == {"solved": True, "violations": []}
+
+
+def test_check_reports_touching_digits_with_cells(client: TestClient) -> None:
+    grid = [row[:] for row in SOLUTION]
+    # row 1 becomes 2 4 1 3 2: block A is still 1..4, but the 4 at r1c2 touches the 4 at r2c3
+    grid[0][0], grid[0][1] = grid[0][1], grid[0][0]
+    answer = client.post("/api/check", json={"puzzle": JSON, "grid": grid}).json()
+    assert answer["solved"] is False
+    assert [(v["rule"], v["cells"]) for v in answer["violations"]] == [("touching-equal", [1, 7])]
+    assert answer["violations"] == [violation_json(v) for v in KIND.check(PUZZLE, grid)]
+
+
+@pytest.mark.parametrize(
+    ("grid", "fragment"),
+    [
+        (None, "must be a list of 5 rows"),
+        ([[0] * 5] * 4, "must be a list of 5 rows"),
+        ([[0] * 5] * 4 + [[0] * 4], "row 5 must hold 5 numbers"),
+        ([[0] * 5] * 4 + [[0, 0, "1", 0, 0]], "row 5, column 3"),
+        ([[0] * 5] * 4 + [[0, 0, 0, -1, 0]], "row 5, column 4"),
+        ([[0] * 5] * 4 + [[0, 0, 0, 0, limits.MAX_CELL_VALUE + 1]], "row 5, column 5"),
+        ([[0] * 5] * 4 + [[True, 0, 0, 0, 0]], "row 5, column 1"),
+    ],
+)
+def test_check_refuses_bad_grids(client: TestClient, grid: Any, fragment: str) -> None:
+    response = client.post("/api/check", json={"puzzle": JSON, "grid": grid})
+    assert response.status_code == 400
+    assert fragment in error_of(response)
+
+
+def test_check_needs_a_puzzle(client: TestClient) -> None:
+    response = client.post("/api/check", json={"grid": EMPTY})
+    assert response.status_code == 400
+    assert "missing the 'puzzle' field" in error_of(response)
+
+
+# -- hint, rungs, solve, grade ---------------------------------------------------------
+
+
+def _hint_json(position: list[list[int]] | None) -> dict[str, Any]:
+    found = solving.hint(KIND, PUZZLE, position)
+    return {
+        "status": found.status,
+        "rule": found.rule,
+        "steps": [deduction_json(s) for s in found.steps],
+        "mistakes": [violation_json(v) for v in found.mistakes],
+    }
+
+
+def test_hint_from_the_bare_board_names_a_rule(client: TestClient) -> None:
+    answer = client.post("/api/hint", json={"puzzle": JSON}).json()
+    assert answer == _hint_json(None)
+    assert answer["status"] == "step"
+    rules = {rule.name for rung in KIND.ladder.rungs for rule in rung.rules}
+    assert answer["rule"] in rules
+    last = answer["steps"][-1]
+    assert last["writes"] is True and last["cells"] and last["reason"]
+
+
+def test_hint_from_a_position_continues_from_it(client: TestClient) -> None:
+    position = [row[:] for row in EMPTY]
+    position[0][0] = SOLUTION[0][0]
+    position[3][4] = SOLUTION[3][4]
+    answer = client.post("/api/hint", json={"puzzle": JSON, "grid": position}).json()
+    assert answer == _hint_json(position)
+    assert answer["status"] == "step"
+    assert not {0, 19} & set(answer["steps"][-1]["cells"]), "hint must not redo an entry"
+
+
+def test_hint_reports_a_mistake_with_its_cell(client: TestClient) -> None:
+    position = [row[:] for row in EMPTY]
+    wrong = 1 if SOLUTION[2][2] != 1 else 2
+    position[2][2] = wrong
+    answer = client.post("/api/hint", json={"puzzle": JSON, "grid": position}).json()
+    assert answer["status"] == "mistake"
+    assert answer["steps"] == []
+    assert [m["cells"] for m in answer["mistakes"]] == [[12]]
+    assert answer == _hint_json(position)
+
+
+def test_rungs_match_the_library(client: TestClient) -> None:
+    answer = client.post("/api/rungs", json={"puzzle": JSON}).json()
+    assert [view["rung"] for view in answer["rungs"]] == list(KIND.ladder.names)
+    for view in answer["rungs"]:
+        expected = solving.rung_view(KIND, PUZZLE, view["rung"])
+        assert view["settled"] == sorted([c, v] for c, v in expected["settled"].items())
+        assert view["new"] == expected["new"]
+        assert view["finished"] == expected["finished"]
+        assert view["steps"] == expected["steps"]
+        for cell, value in view["settled"]:
+            assert SOLUTION[cell // 5][cell % 5] == value
+    top = answer["rungs"][-1]
+    assert top["finished"] is True and len(top["settled"]) == 25
+
+
+def test_solve_finds_the_unique_solution(client: TestClient) -> None:
+    answer = client.post("/api/solve", json={"puzzle": JSON}).json()
+    assert answer["count"] == 1 and answer["unique"] is True and answer["exhaustive"] is True
+    assert answer["solutions"] == [SOLUTION]
+    assert answer["limit"] == 2
+
+
+def test_solve_limit_is_bounded(client: TestClient) -> None:
+    for limit in (0, limits.MAX_SOLUTIONS + 1, "2", 1.5):
+        response = client.post("/api/solve", json={"puzzle": JSON, "limit": limit})
+        assert response.status_code == 400
+        assert "'limit'" in error_of(response)
+
+
+def test_grade_matches_the_library(client: TestClient) -> None:
+    answer = client.post("/api/grade", json={"puzzle": JSON}).json()
+    found = solving.grade(KIND, PUZZLE)
+    assert answer == {**found.as_json(), "unique": True, "count": 1}
+
+
+def test_solve_of_a_puzzle_with_two_solutions(client: TestClient) -> None:
+    # one block of two cells and no givens: exactly two fills, 1 2 and 2 1
+    answer = client.post("/api/solve", json={"puzzle": "suguru 1x2\nAA\n", "limit": 5}).json()
+    assert answer["count"] == 2 and answer["unique"] is False and answer["exhaustive"] is True
+    assert sorted(answer["solutions"]) == [[[1, 2]], [[2, 1]]]
+    grade = client.post("/api/grade", json={"puzzle": "suguru 1x2\nAA\n"}).json()
+    assert grade["unique"] is False and grade["label"] == "not unique"
+
+
+# -- the time and concurrency bounds ----------------------------------------------------
+
+
+def test_slow_job_answers_504_and_the_server_keeps_working(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(limits.TIME_BUDGET, "solve", 0.001)
+    puzzle = JANKO_10["url_derived"]
+    response = client.post("/api/solve", json={"puzzle": puzzle})
+    assert response.status_code == 504
+    assert "took longer than 0.001 s" in error_of(response)
+    assert worker.running_jobs() == 0
+    monkeypatch.setitem(limits.TIME_BUDGET, "solve", 10.0)
+    response = client.post("/api/solve", json={"puzzle": puzzle})
+    assert response.status_code == 200
+    assert response.json()["unique"] is True
+
+
+def test_no_free_worker_answers_503(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "MAX_JOBS", 0)
+    monkeypatch.setattr(limits, "QUEUE_WAIT", 0.1)
+    response = client.post("/api/hint", json={"puzzle": JSON})
+    assert response.status_code == 503
+    assert "server busy" in error_of(response)
+    monkeypatch.setattr(limits, "MAX_JOBS", 2)
+    assert client.post("/api/hint", json={"puzzle": JSON}).status_code == 200
+
+
+def test_a_client_that_leaves_gets_its_job_killed() -> None:
+    async def scenario() -> None:
+        async def gone() -> None:
+            return None  # the client has already hung up
+
+        payload = {"puzzle": KIND.to_json(formats.load(JANKO_10["url_derived"])[1]), "limit": 2}
+        with pytest.raises(worker.ClientGone):
+            await worker.run_job("solve", payload, gone)
+        assert worker.running_jobs() == 0
+
+    asyncio.run(scenario())
+
+
+# -- generate ---------------------------------------------------------------------------
+
+
+def _generator_available() -> bool:
+    try:
+        import pencilbox.puzzles.suguru.generate  # noqa: F401
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _generator_available(), reason="the Suguru generator is not written yet")
+def test_generate_makes_a_unique_puzzle(client: TestClient) -> None:
+    response = client.post(
+        "/api/generate", json={"type": "suguru", "rows": 4, "cols": 4, "mode": "solvable"}
+    )
+    assert response.status_code == 200, response.text
+    made = response.json()
+    assert (made["rows"], made["cols"]) == (4, 4)
+    kind, puzzle = formats.load_object(made["json"])
+    assert solving.solve(kind, puzzle).unique
+    assert kind.check(puzzle, made["solution"]) == []
+    assert made["grade"] == solving.grade(kind, puzzle).as_json()
+    assert isinstance(made["seed"], int)
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "fragment"),
+    [
+        ({"type": "suguru", "rows": limits.MAX_SIDE + 1, "cols": 4}, 400, "limit"),
+        ({"type": "suguru", "rows": limits.MAX_GENERATE_SIDE + 1, "cols": 4}, 400, "'rows'"),
+        ({"type": "suguru", "rows": 4, "cols": 2}, 400, "'cols'"),
+        ({"type": "suguru", "rows": 4, "cols": 4, "mode": "bogus"}, 400, "'mode'"),
+        ({"type": "sudoku", "rows": 4, "cols": 4}, 404, "unknown puzzle type"),
+        ({"rows": 4, "cols": 4}, 400, "'type'"),
+    ],
+)
+def test_generate_refuses_bad_requests(
+    client: TestClient, body: dict[str, Any], status: int, fragment: str
+) -> None:
+    response = client.post("/api/generate", json=body)
+    assert response.status_code == status
+    assert fragment in error_of(response)
+
+
+# -- bank, stats ---------------------------------------------------------------------------
+
+
+def test_bank_listing_matches_the_kind(client: TestClient) -> None:
+    records = web_bank.records(KIND)
+    listing = client.get("/api/bank/suguru").json()
+    assert listing["total"] == len(records)
+    assert len(listing["puzzles"]) == len(records)
+    assert all("solution" not in entry for entry in listing["puzzles"])
+    if not records:
+        assert listing["sizes"] == [] and listing["grades"] == []
+        return
+    size = listing["sizes"][0]
+    rows, cols = (int(n) for n in size.split("x"))
+    by_size = client.get(f"/api/bank/suguru?size={size}").json()["puzzles"]
+    assert by_size and all((e["rows"], e["cols"]) == (rows, cols) for e in by_size)
+    assert len(by_size) == sum(1 for r in records if (r["rows"], r["cols"]) == (rows, cols))
+    grade = listing["grades"][0]
+    by_grade = client.get("/api/bank/suguru", params={"grade": grade}).json()["puzzles"]
+    assert by_grade and all(e["grade"] == grade for e in by_grade)
+    first = listing["puzzles"][0]
+    opened = client.get(f"/api/bank/suguru/{first['id']}").json()
+    record = web_bank.find(KIND, first["id"])
+    assert opened["json"] == KIND.to_json(formats.load_object(record["json"])[1])
+    assert opened["bank"]["id"] == first["id"]
+    assert "solution" not in opened
+
+
+def test_bank_refuses_unknown_things(client: TestClient) -> None:
+    assert client.get("/api/bank/sudoku").status_code == 404
+    missing = client.get("/api/bank/suguru/no-such-puzzle")
+    assert missing.status_code == 404
+    assert "no-such-puzzle" in error_of(missing)
+    assert client.get("/api/bank/suguru?rows=abc").status_code == 400
+    assert client.get("/api/bank/suguru?size=5by5").status_code == 400
+
+
+def test_stats_answer_only_measured_data(client: TestClient) -> None:
+    from pencilbox.web.api import PUZZLES
+
+    path = PUZZLES / "suguru" / "stats.json"
+    response = client.get("/api/stats/suguru")
+    if path.is_file():
+        assert response.json() == json.loads(path.read_text(encoding="utf-8"))
+    else:
+        assert response.status_code == 404
+        assert "not" in error_of(response) or "no statistics" in error_of(response)
+    assert client.get("/api/stats/sudoku").status_code == 404
+
+
+# -- routes, static files, headers ----------------------------------------------------------
+
+
+def test_unknown_route_and_wrong_method(client: TestClient) -> None:
+    response = client.get("/api/nothing-here")
+    assert response.status_code == 404
+    error_of(response)
+    assert client.get("/api/load").status_code == 405
+
+
+def test_page_and_static_files(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "/static/js/main.js" in page.text
+    script = client.get("/static/js/main.js")
+    assert script.status_code == 200
+    assert "javascript" in script.headers["content-type"]
+    csp = page.headers["content-security-policy"]
+    assert "default-src 'self'" in csp
+    assert page.headers["x-content-type-options"] == "nosniff"
+
+
+def test_every_static_reference_resolves_locally() -> None:
+    """No CDN, no external font: every src/href/import in the page is a local file."""
+    for path in STATIC.rglob("*"):
+        if path.suffix not in {".html", ".js", ".css"}:
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"https?://(?!puzz\.link)", text.replace("http://www.w3.org", "")), (
+            path
+        )
+        for target in re.findall(r'(?:src|href)="(/static/[^"]+)"', text):
+            assert (STATIC / target.removeprefix("/static/")).is_file(), target
+        for target in re.findall(r'from "(\.[^"]+)"', text):
+            assert (path.parent / target).resolve().is_file(), (path, target)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/%2e%2e/app.py",
+        "/static/..%2fapp.py",
+        "/static/js/..%2f..%2fapp.py",
+        "/static/%2e%2e/%2e%2e/errors.py",
+        "/static/..%5capp.py",
+        "/static//etc/passwd",
+        "/static/%2fetc%2fpasswd",
+    ],
+)
+def test_static_path_traversal_is_404(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "import" not in response.text and "root:" not in response.text
+
+
+# -- serve() ---------------------------------------------------------------------------------
+
+
+def test_serve_binds_loopback_prints_its_address_and_checks_host() -> None:
+    code = "from pencilbox.web import serve; serve('127.0.0.1', 0, False)"
+    process = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        match = re.search(r"serving on (http://127\.0\.0\.1:(\d+)/)", line)
+        assert match, line
+        url = match.group(1)
+        with urllib.request.urlopen(url + "api/types", timeout=10) as answer:
+            assert json.load(answer)["types"][0]["name"] == "suguru"
+        forged = urllib.request.Request(url + "api/types", headers={"Host": "evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(forged, timeout=10)
+        assert refused.value.code == 400
+    finally:
+        process.terminate()
+        process.wait(10)
