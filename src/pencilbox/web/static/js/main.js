@@ -252,7 +252,9 @@ async function chooseRung() {
     if (view.contradiction) note.textContent = `${name} finds a contradiction: the puzzle has no solution.`;
     else {
       const end = view.finished ? "and finishes the puzzle" : "and then stops";
-      note.textContent = `${name} alone settles ${view.settled.length} cells (${view.new.length} new, shaded) ${end}. Type or choose "Play" to go back.`;
+      note.textContent =
+        `${name} alone settles ${view.settled.length} cells, ${view.new.length} of them beyond ` +
+        `the start (shaded), ${end}. Type a digit or choose "Play" to go back.`;
     }
   } catch (error) {
     note.textContent = `rung view failed: ${error.message}`;

@@ -127,6 +127,10 @@ export class Game {
     }
     const action = this.kind.keyAction(this.model, this.selected, key);
     if (!action) return false;
+    if (!this.kind.editable(this.model, this.selected)) {
+      this.onMessage("that cell is fixed", "warn");
+      return true;
+    }
     if (action.refused) {
       this.onMessage(action.refused, "warn");
       return true;
