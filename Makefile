@@ -48,9 +48,9 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check $(LINTED)
 	$(BIN)/mypy
 
-## soak: the long randomised tests that `make test` skips
+## soak: the long randomised tests (marked soak) that `make test` skips
 soak: $(VENV)/.installed-test
-	$(BIN)/python -m pytest --soak -m soak
+	PENCILBOX_SOAK=1 $(BIN)/python -m pytest -m soak
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache build dist
