@@ -39,6 +39,7 @@ class Deduction:
     because: tuple[int, ...] = ()
     writes: bool = False
     bookkeeping: bool = False
+    value: int | None = None  # what a writing step puts in its cell (a digit, a piece)
 
 
 Log = list[Deduction] | None

@@ -112,7 +112,7 @@ class Hint:
 
     steps: list[Deduction]
     mistakes: list[Violation]
-    status: str  # "step", "mistake", "solved", "stuck"
+    status: str  # "step", "narrowed", "mistake", "solved", "stuck"
 
     @property
     def rule(self) -> str | None:
@@ -148,8 +148,10 @@ def hint(kind: PuzzleKind[Any], puzzle: Any, position: Rows | None = None) -> Hi
             [], [Violation("contradiction", (), "this position has no solution")], "mistake"
         )
     if state.is_solved():
-        return Hint(steps, [], "solved" if not steps else "step")
-    return Hint(steps, [], "step" if steps else "stuck")
+        return Hint(steps, [], "solved")
+    # Candidates narrowed but no cell settled: the player can pencil them in;
+    # after that only a guess goes further.
+    return Hint(steps, [], "narrowed" if steps else "stuck")
 
 
 def _relevant(steps: list[Deduction]) -> list[Deduction]:

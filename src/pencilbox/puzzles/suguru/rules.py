@@ -136,7 +136,11 @@ def only_candidate(state: State, log: Log) -> bool:
             label = tables.grid.label(cell)
             log.append(
                 Deduction(
-                    "only-candidate", (cell,), f"{label} can only be {digits_of(dom)}", writes=True
+                    "only-candidate",
+                    (cell,),
+                    f"{label} can only be {digits_of(dom)}",
+                    writes=True,
+                    value=dom.bit_length(),
                 )
             )
     return changed
@@ -178,6 +182,7 @@ def only_home(state: State, log: Log) -> bool:
                             f"{tables.grid.label(cell)}",
                             because=tuple(c for c in cells if c != cell),
                             writes=True,
+                            value=digit.bit_length(),
                         )
                     )
     return changed
