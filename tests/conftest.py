@@ -18,6 +18,15 @@ import pytest
 DATA_DIR = Path(__file__).parent / "data"
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--soak",
+        action="store_true",
+        default=False,
+        help="also run the long randomised soak tests (minutes, not seconds)",
+    )
+
+
 def load_data(relative: str) -> Any:
     """The parsed JSON file ``tests/data/<relative>``."""
     return json.loads((DATA_DIR / relative).read_text(encoding="utf-8"))
