@@ -238,6 +238,8 @@ def test_hint_from_the_bare_board_names_a_rule(client: TestClient) -> None:
     assert answer["rule"] in rules
     last = answer["steps"][-1]
     assert last["writes"] is True and last["cells"] and last["reason"]
+    cell = last["cells"][0]
+    assert last["value"] == SOLUTION[cell // 5][cell % 5]
 
 
 def test_hint_from_a_position_continues_from_it(client: TestClient) -> None:

@@ -34,6 +34,7 @@ def deduction_json(step: Deduction) -> dict[str, Any]:
         "because": list(step.because),
         "reason": step.reason,
         "writes": step.writes,
+        "value": step.value,
     }
 
 

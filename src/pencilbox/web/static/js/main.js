@@ -229,7 +229,11 @@ async function showHint() {
     panel.append(el("p", { class: "status", text: "No rule of the ladder applies here; it needs search." }));
     return;
   }
-  panel.append(el("p", { class: "status", text: "Next step (highlighted on the board):" }));
+  const lead =
+    result.status === "narrowed"
+      ? "These steps rule out candidates (pencil them in) but settle no cell:"
+      : "Next step (highlighted on the board):";
+  panel.append(el("p", { class: "status", text: lead }));
   panel.append(
     el("ol", {}, result.steps.map((s) => el("li", {}, [el("span", { class: "rule", text: s.rule }), `: ${s.reason}`]))),
   );
