@@ -203,6 +203,18 @@ def test_hint_says_stuck_when_no_rule_applies(capsys, tmp_path):
     assert code == 0 and json.loads(out)["status"] == "stuck"
 
 
+def test_hint_says_when_steps_only_narrow_candidates(capsys, tmp_path):
+    # The domino's {1, 2} touches both lower cells of the 2x2 block, which
+    # must then hold 3 and 4 (and the upper ones 1 and 2) -- in either order.
+    path = write(tmp_path, "narrow.txt", "suguru 3x2\nAA\nAA\nBB\n")
+    code, out, _ = run(capsys, "hint", path, "--json")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "narrowed"
+    assert result["steps"] and not any(step["writes"] for step in result["steps"])
+    _, out, _ = run(capsys, "hint", path)
+    assert out.startswith("no cell can be settled")
+
+
 def test_grade_matches_the_library(capsys, puzzle_file, abigail):
     kind, puzzle = formats.load(abigail["text"])
     expected = solving.grade(kind, puzzle)

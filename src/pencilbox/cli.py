@@ -211,6 +211,7 @@ def deduction_json(kind: PuzzleKind[Any], puzzle: Any, step: Deduction) -> dict[
         "cells": [kind.cell_label(puzzle, cell) for cell in step.cells],
         "reason": step.reason,
         "writes": step.writes,
+        "value": step.value,
     }
 
 
@@ -380,7 +381,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
         rungs = ", ".join(kind.ladder.names)
         print(f"stuck: no rule ({rungs}) proves anything more here; only search goes on")
     else:
-        print(f"next step ({hint.rule}):")
+        if hint.status == "narrowed":
+            print("no cell can be settled; these steps only rule out candidates:")
+        else:
+            print(f"next step ({hint.rule}):")
         for number, step in enumerate(hint.steps, start=1):
             print(f"  {number}. {deduction_line(kind, puzzle, step)}")
     return 0
