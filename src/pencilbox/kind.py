@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .engine import Ladder, State
@@ -116,6 +118,18 @@ class PuzzleKind(ABC, Generic[P]):
     @abstractmethod
     def render(self, puzzle: P, grid: Rows | None = None) -> str:
         """A text picture of the puzzle, with ``grid`` filled in if given."""
+
+    def bank(self) -> list[dict[str, Any]]:
+        """The puzzles shipped with the package: records with ``id``, ``rows``,
+        ``cols``, ``url``, ``json``, ``solution``, ``grade``, ``mode`` and ``seed``."""
+        raise NotImplementedError(f"no bank is shipped for {self.name}")
+
+    def stats(
+        self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
+    ) -> dict[str, Any]:
+        """Re-measure the write-up's figures on fresh samples; write them to ``out_path``
+        as JSON and return them. Batch work goes through ``executor`` (None: a process pool)."""
+        raise NotImplementedError(f"{self.name} has no stats yet")
 
     def cell_label(self, puzzle: P, cell: int) -> str:
         row, col = divmod(cell, puzzle.cols)
