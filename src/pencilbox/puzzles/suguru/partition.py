@@ -2,23 +2,29 @@
 
 A partition is grown region by region: pick a free seed cell, draw a target
 size, and add free edge-neighbours ("the frontier") until the target is met or
-the region is walled in. Two styles are compared in ``docs/suguru-notes.md``:
+the region is walled in. Two growth styles are compared in
+``docs/suguru-notes.md``:
 
 ``loose``
-    the next cell is drawn uniformly from the frontier, and whatever is left
-    over stays as it is. Regions come out snaky, and regions walled in early
-    stay as 1–2-cell scraps.
+    the next cell is drawn uniformly from the frontier, and regions walled in
+    early stay as they are. Regions come out snaky.
 ``compact``
     the next cell is drawn with weight ``COMPACT_PULL ** (sides - 1)``, where
     ``sides`` counts the region cells it touches, so regions grow into round
     blobs; afterwards every scrap (a region of 1–2 cells that stopped short
-    of its target) is folded into the smallest neighbouring block it fits in.
+    of its target) is folded into the smallest neighbouring block with room.
+    A scrap stays when every neighbour is too full to take it.
+
+Seeds are taken, by default, at a free cell with the fewest free neighbours
+(``seeding="cornered"``), which walls in fewer holes; ``seeding="random"``
+takes any free cell, for the comparison.
 
 Why the target sizes matter: every block holds a 1 and two 1s never touch,
-so a board can hold at most ``ceil(rows/2) * ceil(cols/2)`` blocks (the
-largest set of cells no two of which touch). On an 8×8 board that is 16
-blocks, a mean block size of at least 4 -- so the default targets lean to
-4 and 5. ``block_bound`` gives the bound; :func:`too_many_blocks` applies it.
+so a board can hold at most ``ceil(rows/2) * ceil(cols/2)`` blocks (the most
+cells no two of which touch; :func:`block_bound`). The same goes for the 2s
+of the blocks of two or more cells, and so on. On an 8×8 board that is 16
+blocks for 64 cells, a mean block size of at least 4: uniform 1..5 targets
+(mean 3) give far too many blocks, so the default targets are mostly 5s.
 """
 
 from __future__ import annotations
@@ -29,14 +35,13 @@ from dataclasses import dataclass
 from functools import cached_property
 
 STYLES = ("loose", "compact")
+SEEDINGS = ("cornered", "random")
 MAX_SIZE = 5
 
 DEFAULT_TARGETS: Mapping[int, float] = {3: 0.05, 4: 0.10, 5: 0.85}
-"""Default weights of a region's target size (mean 4.8): few, large blocks, see the module doc.
+"""Default weights of a region's target size (mean 4.8): few, large blocks.
 
-Small blocks still appear, as scraps; no larger share of 3s and 4s is safe,
-because every block of size k asks for one more k, 2, 3 .. k-1 each packed
-without touching, and on even boards the 1s and 2s are already near their bound.
+Smaller blocks still appear, as regions walled in short of their target.
 """
 
 UNIFORM_TARGETS: Mapping[int, float] = {1: 1, 2: 1, 3: 1, 4: 1, 5: 1}
@@ -57,6 +62,7 @@ class Partition:
     cols: int
     blocks: tuple[int, ...]
     style: str
+    seeding: str
     scraps_folded: int  # scraps merged into a neighbour (compact only)
     scraps_left: int  # scraps no neighbour had room for
 
@@ -118,6 +124,7 @@ def grow(
     *,
     max_size: int = MAX_SIZE,
     targets: Mapping[int, float] = DEFAULT_TARGETS,
+    seeding: str = "cornered",
 ) -> Partition:
     """Grow one random partition of a ``rows`` × ``cols`` board (see module doc).
 
@@ -125,6 +132,8 @@ def grow(
     """
     if style not in STYLES:
         raise ValueError(f"unknown partition style {style!r}; choose from {', '.join(STYLES)}")
+    if seeding not in SEEDINGS:
+        raise ValueError(f"unknown seeding {seeding!r}; choose from {', '.join(SEEDINGS)}")
     if rows < 1 or cols < 1:
         raise ValueError(f"board must be at least 1x1, got {rows}x{cols}")
     if max_size < 1:
@@ -134,7 +143,7 @@ def grow(
     regions: list[list[int]] = []
     wanted: list[int] = []
     while True:
-        seed = _cornered_seed(rng, owner, near)
+        seed = _seed(rng, owner, near, seeding)
         if seed is None:
             break
         number = len(regions)
@@ -157,20 +166,24 @@ def grow(
         left = sum(
             1 for r, t in zip(regions, wanted, strict=True) if len(r) <= SCRAP and len(r) < t
         )
-    return Partition(rows, cols, _reading_order(owner), style, folded, left)
+    return Partition(rows, cols, _reading_order(owner), style, seeding, folded, left)
 
 
-def _cornered_seed(rng: random.Random, owner: list[int], near: list[tuple[int, ...]]) -> int | None:
-    """A free cell with the fewest free edge-neighbours (random among ties).
+def _seed(
+    rng: random.Random, owner: list[int], near: list[tuple[int, ...]], seeding: str
+) -> int | None:
+    """The next seed cell, or None when the board is full.
 
-    Starting where free space is tightest leaves fewer walled-in holes.
+    ``cornered``: a free cell with the fewest free edge-neighbours (random
+    among ties): starting where free space is tightest walls in fewer holes.
+    ``random``: any free cell.
     """
     best: list[int] = []
     fewest = 5
     for cell, who in enumerate(owner):
         if who != -1:
             continue
-        free = sum(1 for o in near[cell] if owner[o] == -1)
+        free = 0 if seeding == "random" else sum(1 for o in near[cell] if owner[o] == -1)
         if free < fewest:
             best, fewest = [cell], free
         elif free == fewest:
