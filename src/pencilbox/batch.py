@@ -48,6 +48,7 @@ def make_record(
     made = kind.generate(random.Random(own_seed), rows, cols, mode)
     info = dict(made.info)
     grade = info.pop("grade", None) or solving.grade(kind, made.puzzle).as_json()
+    info.pop("seconds", None)  # the record's own ``seconds`` covers it
     seconds = time.perf_counter() - started
     return {
         "puzzle": kind.name,
