@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -295,3 +297,30 @@ def test_bank_records_regenerate_from_their_seed(bank: list[dict[str, object]]) 
             random.Random(str(record["seed"])), record["rows"], record["cols"], str(record["mode"])
         )
         assert KIND.to_json(made.puzzle) == record["json"], record["id"]
+
+
+# -- stats -------------------------------------------------------------------
+
+
+def test_stats_run_writes_every_table_with_its_sample_size(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    out = tmp_path / "stats.json"
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        report = KIND.stats(out, samples=3, executor=pool)
+    assert json.loads(out.read_text(encoding="utf-8")) == report
+    for table in ("singles", "partitions", "carving"):
+        assert report[table]["sample_size"] == 3
+        assert "3 " in report[table]["method"]
+    assert {"6x6", "8x8"} <= set(report["singles"]["by_size"])
+    assert set(report["partitions"]["by_size"]) == {f"{n}x{n}" for n in range(4, 9)}
+    assert set(report["carving"]["by_size"]) == {f"{n}x{n}" for n in range(5, 9)}
+    for row in report["carving"]["by_size"].values():
+        for mode in ("solvable", "minimal"):
+            assert sum(row[mode]["split"].values()) == 3
+        assert row["solvable"]["split"]["search"] == 0  # the solvable mode's promise
+    for row in report["partitions"]["by_size"].values():
+        for name, entry in row.items():
+            if name != "block_bound":
+                assert 0 <= entry["satisfiable"] <= 3
+                assert entry.get("brute_force_agrees", "3/3") == "3/3"
