@@ -21,6 +21,7 @@ class _Entry(NamedTuple):
 
 _TYPES: dict[str, _Entry] = {
     "suguru": _Entry("pencilbox.puzzles.suguru", ("tectonic",)),
+    "lits": _Entry("pencilbox.puzzles.lits", ()),
 }
 
 _loaded: dict[str, PuzzleKind[Any]] = {}

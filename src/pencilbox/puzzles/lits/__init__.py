@@ -1,0 +1,128 @@
+"""LITS: shade a tetromino in every region; one mass, no 2x2, no touching twins."""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import Executor
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ...engine import State
+from ...grid import members
+from ...kind import Generated, PuzzleKind, Rows, Violation
+from . import model, rules
+from .model import Lits
+
+
+def _later(module: str, what: str) -> NotImplementedError:
+    return NotImplementedError(f"LITS {what} is not written yet (pencilbox.puzzles.lits.{module})")
+
+
+def _missing(error: ModuleNotFoundError, module: str) -> bool:
+    """True when ``error`` is about ``module`` itself, not something it imports."""
+    return error.name == f"{__name__}.{module}"
+
+
+class LitsKind(PuzzleKind[Lits]):
+    name = "lits"
+    url_names = ("lits",)
+    ladder = rules.LADDER
+    generate_modes: tuple[str, ...] = ()
+
+    def parse_text(self, text: str) -> Lits:
+        return model.parse_text(text)
+
+    def format_text(self, puzzle: Lits) -> str:
+        return model.format_text(puzzle)
+
+    def from_json(self, obj: dict[str, Any]) -> Lits:
+        return model.from_json(obj)
+
+    def to_json(self, puzzle: Lits) -> dict[str, Any]:
+        return model.to_json(puzzle)
+
+    def from_url(self, cols: int, rows: int, body: str) -> Lits:
+        from .url import decode
+
+        return decode(cols, rows, body)
+
+    def to_url(self, puzzle: Lits) -> str:
+        from .url import encode
+
+        return encode(puzzle)
+
+    def check(self, puzzle: Lits, grid: Rows) -> list[Violation]:
+        return model.check(puzzle, grid)
+
+    def initial_state(self, puzzle: Lits) -> State:
+        return rules.new_state(puzzle)
+
+    def position_state(self, puzzle: Lits, grid: Rows) -> State:
+        """1 = shaded, 2 = marked unshaded (a dot), 0 = unknown."""
+        return rules.position_state(puzzle, grid)
+
+    def solution_rows(self, puzzle: Lits, state: State) -> Rows:
+        assert isinstance(state, rules.LitsState)
+        shaded = 0
+        for region, dom in enumerate(state.domains):
+            shaded |= state.tables.cells_of[region][dom.bit_length() - 1]
+        cols = puzzle.cols
+        return [
+            [shaded >> (r * cols + c) & 1 for c in range(cols)] for r in range(puzzle.rows)
+        ]
+
+    def settled_cells(self, puzzle: Lits, state: State) -> dict[int, int]:
+        """1 for cells known shaded, 2 for cells known unshaded."""
+        assert isinstance(state, rules.LitsState)
+        shaded, unshaded = state.shaded, state.unshaded
+        for region, dom in enumerate(state.domains):
+            if dom:
+                must, can = state.must_and_can(region)
+                shaded |= must
+                unshaded |= state.tables.region_mask[region] & ~can
+        settled = {cell: rules.SHADED for cell in members(shaded)}
+        settled.update({cell: rules.UNSHADED for cell in members(unshaded & ~shaded)})
+        return dict(sorted(settled.items()))
+
+    def brute_count(self, puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
+        from .brute_regions import count
+
+        return count(puzzle, limit)
+
+    def generate(self, rng: random.Random, rows: int, cols: int, mode: str) -> Generated[Lits]:
+        try:
+            from .generate import generate  # type: ignore[import-not-found, unused-ignore]
+        except ModuleNotFoundError as error:
+            if _missing(error, "generate"):
+                raise _later("generate", "generation") from None
+            raise
+        made: Generated[Lits] = generate(rng, rows, cols, mode=mode)
+        return made
+
+    def render(self, puzzle: Lits, grid: Rows | None = None) -> str:
+        return model.render(puzzle, grid)
+
+    def bank(self) -> list[dict[str, Any]]:
+        """The shipped puzzles, or [] until ``bank.json`` exists."""
+        path = resources.files(__package__).joinpath("bank.json")
+        if not path.is_file():
+            return []
+        records: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+        return records
+
+    def stats(
+        self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
+    ) -> dict[str, Any]:
+        try:
+            from .stats import run  # type: ignore[import-not-found, unused-ignore]
+        except ModuleNotFoundError as error:
+            if _missing(error, "stats"):
+                raise _later("stats", "statistics") from None
+            raise
+        found: dict[str, Any] = run(out_path, samples=samples, executor=executor)
+        return found
+
+
+KIND = LitsKind()

@@ -1,0 +1,444 @@
+"""The LITS puzzle: its board, its text and JSON forms, and its checker.
+
+Rules (from the rule text): the board is cut into regions of four or more
+cells. Shade exactly four cells in every region, forming a tetromino. All
+shaded cells form one orthogonally connected mass. No 2×2 square is fully
+shaded. Two tetrominoes of different regions that share an edge are not
+congruent (rotations and reflections count as the same shape).
+
+Solution grids are int rows: 1 shaded, 0 not.
+
+The checker at the bottom of this module re-derives every shape from the
+grid itself; it shares no code with ``shapes.py`` or ``rules.py``, so a bug
+in the solver's geometry cannot hide behind an agreeing checker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ...errors import PuzzleError
+from ...kind import Rows, Violation
+
+MAX_SIDE = 100
+"""Largest number of rows or columns accepted by every input form."""
+
+MIN_REGION = 4
+
+
+@dataclass(frozen=True)
+class Lits:
+    """An immutable LITS board: ``regions[cell]`` is the region number (0..n-1),
+    numbered in reading order of each region's first cell."""
+
+    rows: int
+    cols: int
+    regions: tuple[int, ...]
+
+    @cached_property
+    def region_cells(self) -> tuple[tuple[int, ...], ...]:
+        """The cells of each region, in reading order."""
+        cells: list[list[int]] = [[] for _ in range(max(self.regions, default=-1) + 1)]
+        for cell, region in enumerate(self.regions):
+            cells[region].append(cell)
+        return tuple(tuple(c) for c in cells)
+
+    @property
+    def region_count(self) -> int:
+        return len(self.region_cells)
+
+
+def where(cols: int, cell: int) -> str:
+    """A cell's place in an error message: ``row 2, column 5``."""
+    row, col = divmod(cell, cols)
+    return f"row {row + 1}, column {col + 1}"
+
+
+def build(rows: int, cols: int, labels: Sequence[int]) -> Lits:
+    """Validate and build a board; labels are renumbered in reading order.
+
+    A label names one region; the same label on two separate pieces is an
+    error (not two regions), since that is almost always a typing mistake.
+    """
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise PuzzleError(f"board {rows}x{cols} is out of range 1..{MAX_SIDE}")
+    if len(labels) != rows * cols:
+        raise PuzzleError(f"expected {rows * cols} cells for {rows}x{cols}, got {len(labels)}")
+    renumber: dict[int, int] = {}
+    regions = tuple(renumber.setdefault(label, len(renumber)) for label in labels)
+    puzzle = Lits(rows, cols, regions)
+    validate(puzzle)
+    return puzzle
+
+
+def validate(puzzle: Lits) -> None:
+    """Raise PuzzleError for a board no solver should be handed.
+
+    A connected region of five or more cells always holds an L, I, T or S
+    (add any outside neighbour to three cells of a 2×2 inside it, or grow a
+    path), so the only connected region with no possible tetromino is a
+    region that is exactly a 2×2 square.
+    """
+    cols = puzzle.cols
+    for number, cells in enumerate(puzzle.region_cells):
+        first = where(cols, cells[0])
+        if len(cells) < MIN_REGION:
+            raise PuzzleError(
+                f"region {number + 1} has {len(cells)} cells; a LITS region needs at least "
+                f"{MIN_REGION}",
+                where=first,
+            )
+        if not _connected(puzzle, cells):
+            raise PuzzleError(f"region {number + 1} is split into pieces", where=first)
+        if len(cells) == 4 and _is_square(cols, cells):
+            raise PuzzleError(
+                f"region {number + 1} is a 2x2 square: its only tetromino is the forbidden O",
+                where=first,
+            )
+
+
+def _connected(puzzle: Lits, cells: Sequence[int]) -> bool:
+    members = set(cells)
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        for other in _orthogonal(puzzle.rows, puzzle.cols, todo.pop()):
+            if other in members and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(members)
+
+
+def _is_square(cols: int, cells: Sequence[int]) -> bool:
+    top = min(cells)
+    return sorted(cells) == [top, top + 1, top + cols, top + cols + 1] and top % cols < cols - 1
+
+
+def _orthogonal(rows: int, cols: int, cell: int) -> list[int]:
+    """Edge-sharing neighbours of ``cell`` (recomputed here on purpose)."""
+    row, col = divmod(cell, cols)
+    steps = ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+    return [r * cols + c for r, c in steps if 0 <= r < rows and 0 <= c < cols]
+
+
+# -- the checker, written from the rule text ---------------------------------
+
+
+def _canonical(cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """A shape's name up to rotation and reflection: the least of its 8 images,
+    each shifted to touch the top and left edges."""
+    images = []
+    for flip in (False, True):
+        points = [(c, r) if flip else (r, c) for r, c in cells]
+        for _ in range(4):
+            points = [(c, -r) for r, c in points]  # a quarter turn
+            low_r = min(r for r, _ in points)
+            low_c = min(c for _, c in points)
+            images.append(tuple(sorted((r - low_r, c - low_c) for r, c in points)))
+    return min(images)
+
+
+def check(puzzle: Lits, grid: Rows) -> list[Violation]:
+    """Every rule a shaded ``grid`` breaks; empty means solved.
+
+    Rule names: ``shape`` (grid size), ``value`` (not 0 or 1), ``region-count``
+    (a region without exactly four shaded cells), ``region-split`` (a region's
+    four shaded cells are not connected), ``square`` (a shaded 2×2),
+    ``disconnected`` (the shaded cells are not one mass) and ``same-shape``
+    (congruent tetrominoes of two regions share an edge).
+    """
+    rows, cols = puzzle.rows, puzzle.cols
+    if len(grid) != rows or any(len(row) != cols for row in grid):
+        return [Violation("shape", (), f"grid is not {rows}x{cols}")]
+    found: list[Violation] = []
+    shaded: set[int] = set()
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            if value == 1:
+                shaded.add(r * cols + c)
+            elif value != 0:
+                cell = r * cols + c
+                found.append(
+                    Violation("value", (cell,), f"{where(cols, cell)} holds {value!r}, not 0 or 1")
+                )
+    shapes = _region_shapes(puzzle, shaded, found)
+    found.extend(_squares(puzzle, shaded))
+    found.extend(_mass(puzzle, shaded))
+    found.extend(_same_shapes(puzzle, shaded, shapes))
+    return found
+
+
+def _region_shapes(
+    puzzle: Lits, shaded: set[int], found: list[Violation]
+) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Check each region's count and connection; return the shape of each good one."""
+    cols = puzzle.cols
+    shapes: dict[int, tuple[tuple[int, int], ...]] = {}
+    for number, cells in enumerate(puzzle.region_cells):
+        mine = [cell for cell in cells if cell in shaded]
+        if len(mine) != 4:
+            found.append(
+                Violation(
+                    "region-count",
+                    tuple(mine) or cells,
+                    f"region {number + 1} (at {where(cols, cells[0])}) has {len(mine)} shaded "
+                    "cells, not 4",
+                )
+            )
+            continue
+        if not _connected(puzzle, mine):
+            found.append(
+                Violation(
+                    "region-split",
+                    tuple(mine),
+                    f"the shaded cells of region {number + 1} (at {where(cols, cells[0])}) "
+                    "are not connected",
+                )
+            )
+            continue
+        shapes[number] = _canonical([divmod(cell, cols) for cell in mine])
+    return shapes
+
+
+def _squares(puzzle: Lits, shaded: set[int]) -> list[Violation]:
+    cols = puzzle.cols
+    found = []
+    for r in range(puzzle.rows - 1):
+        for c in range(cols - 1):
+            square = (r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
+            if all(cell in shaded for cell in square):
+                found.append(
+                    Violation(
+                        "square", square, f"the 2x2 at {where(cols, square[0])} is fully shaded"
+                    )
+                )
+    return found
+
+
+def _mass(puzzle: Lits, shaded: set[int]) -> list[Violation]:
+    if not shaded:
+        return []
+    start = min(shaded)
+    seen = {start}
+    todo = [start]
+    while todo:
+        for other in _orthogonal(puzzle.rows, puzzle.cols, todo.pop()):
+            if other in shaded and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    if len(seen) == len(shaded):
+        return []
+    apart = tuple(sorted(shaded - seen))
+    return [
+        Violation(
+            "disconnected",
+            apart,
+            f"the shaded cells are not one mass: {where(puzzle.cols, apart[0])} is cut off from "
+            f"{where(puzzle.cols, start)}",
+        )
+    ]
+
+
+def _same_shapes(
+    puzzle: Lits, shaded: set[int], shapes: dict[int, tuple[tuple[int, int], ...]]
+) -> list[Violation]:
+    cols = puzzle.cols
+    found = []
+    reported: set[tuple[int, int]] = set()
+    for cell in sorted(shaded):
+        mine = puzzle.regions[cell]
+        for other in _orthogonal(puzzle.rows, cols, cell):
+            theirs = puzzle.regions[other]
+            pair = (min(mine, theirs), max(mine, theirs))
+            if (
+                other in shaded
+                and mine != theirs
+                and pair not in reported
+                and mine in shapes
+                and shapes.get(theirs) == shapes[mine]
+            ):
+                reported.add(pair)
+                found.append(
+                    Violation(
+                        "same-shape",
+                        (cell, other),
+                        f"the tetrominoes of regions {pair[0] + 1} and {pair[1] + 1} touch at "
+                        f"{where(cols, cell)} and {where(cols, other)} and have the same shape",
+                    )
+                )
+    return found
+
+
+# -- text form ---------------------------------------------------------------
+
+
+def _tokens(line: str) -> list[str]:
+    """Whitespace-separated tokens, or one token per character when unspaced."""
+    parts = line.split()
+    if len(parts) == 1:
+        return list(parts[0])
+    return parts
+
+
+def parse_text(text: str) -> Lits:
+    """Parse the text form: a header line, then the region map, one line per row.
+
+    ::
+
+        lits 4x4
+        A A B B
+        A A B C
+        A B B C
+        C C C C
+
+    Region labels are letters or numbers (``A``, ``7``, ``red``); each label
+    names one connected region. A row may be written with spaces between its
+    labels, or as one word of single-character labels (``AABB``). Lines
+    starting with ``#`` and blank lines are skipped. The size is ``ROWSxCOLS``
+    (``×`` also works), each from 1 to 100.
+    """
+    numbered = [
+        (number, line.strip())
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not numbered:
+        raise PuzzleError("empty input")
+    header_no, header = numbered[0]
+    rows, cols = _parse_header(header, header_no)
+    body = numbered[1:]
+    if not body:
+        raise PuzzleError("missing the region map", where=f"line {header_no + 1}")
+    if len(body) != rows:
+        raise PuzzleError(
+            f"region map has {len(body)} rows, expected {rows}", where=f"line {body[0][0]}"
+        )
+    labels: dict[str, int] = {}
+    regions: list[int] = []
+    for line_no, line in body:
+        tokens = _tokens(line)
+        if len(tokens) != cols:
+            raise PuzzleError(
+                f"region map row has {len(tokens)} cells, expected {cols}", where=f"line {line_no}"
+            )
+        for col, token in enumerate(tokens):
+            if not token.isalnum():
+                raise PuzzleError(
+                    f"region label {token[:10]!r} is not a letter or number",
+                    where=f"line {line_no}, column {col + 1}",
+                )
+            regions.append(labels.setdefault(token, len(labels)))
+    return build(rows, cols, regions)
+
+
+def _parse_header(header: str, line_no: int) -> tuple[int, int]:
+    words = header.lower().replace("×", "x").split()
+    if not words or words[0] != "lits":
+        raise PuzzleError("first line must be 'lits ROWSxCOLS'", where=f"line {line_no}")
+    size = "".join(words[1:])
+    try:
+        rows_text, cols_text = size.split("x")
+        if not (rows_text.isascii() and rows_text.isdigit()):
+            raise ValueError
+        if not (cols_text.isascii() and cols_text.isdigit()):
+            raise ValueError
+        rows, cols = int(rows_text[:6]), int(cols_text[:6])
+    except ValueError:
+        raise PuzzleError(
+            f"size {size[:20]!r} is not ROWSxCOLS", where=f"line {line_no}"
+        ) from None
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise PuzzleError(
+            f"size {rows}x{cols} is out of range 1..{MAX_SIDE}", where=f"line {line_no}"
+        )
+    return rows, cols
+
+
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def format_text(puzzle: Lits) -> str:
+    """The text form; regions are lettered A-Z, a-z, or numbered past 52."""
+    lines = [f"lits {puzzle.rows}x{puzzle.cols}"]
+    spaced = puzzle.region_count > len(_ALPHABET)
+    width = len(str(puzzle.region_count))
+    for row in range(puzzle.rows):
+        labels = puzzle.regions[row * puzzle.cols : (row + 1) * puzzle.cols]
+        if spaced:
+            lines.append(" ".join(str(label + 1).rjust(width) for label in labels))
+        else:
+            lines.append(" ".join(_ALPHABET[label] for label in labels))
+    return "\n".join(lines) + "\n"
+
+
+# -- JSON form ---------------------------------------------------------------
+
+
+def to_json(puzzle: Lits) -> dict[str, Any]:
+    cols = puzzle.cols
+    return {
+        "puzzle": "lits",
+        "rows": puzzle.rows,
+        "cols": cols,
+        "regions": [list(puzzle.regions[r * cols : (r + 1) * cols]) for r in range(puzzle.rows)],
+    }
+
+
+def from_json(obj: dict[str, Any]) -> Lits:
+    rows, cols = obj.get("rows"), obj.get("cols")
+    for value in (rows, cols):
+        # bool is an int subclass: without this check ``true`` would be a 1-row board
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
+            raise PuzzleError(
+                f"'rows' and 'cols' must be integers from 1 to {MAX_SIDE}", where="JSON"
+            )
+    assert isinstance(rows, int) and isinstance(cols, int)
+    grid = obj.get("regions")
+    if not isinstance(grid, list) or len(grid) != rows:
+        raise PuzzleError(f"'regions' must be a list of {rows} rows", where="JSON")
+    flat: list[int] = []
+    for r, row in enumerate(grid):
+        if not isinstance(row, list) or len(row) != cols:
+            raise PuzzleError(f"'regions' row {r + 1} must hold {cols} numbers", where="JSON")
+        for c, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
+                raise PuzzleError(
+                    f"'regions' row {r + 1}, column {c + 1} is not a region number 0..1000000",
+                    where="JSON",
+                )
+            flat.append(value)
+    return build(rows, cols, flat)
+
+
+# -- picture -----------------------------------------------------------------
+
+
+def render(puzzle: Lits, grid: Rows | None = None) -> str:
+    """Box-drawing picture: lines between regions, ``#`` shaded, ``.`` marked unshaded."""
+    rows, cols = puzzle.rows, puzzle.cols
+
+    def region(r: int, c: int) -> int | None:
+        if 0 <= r < rows and 0 <= c < cols:
+            return puzzle.regions[r * cols + c]
+        return None
+
+    def content(r: int, c: int) -> str:
+        value = grid[r][c] if grid else 0
+        return "#" if value == 1 else "." if value == 2 else " "
+
+    out = []
+    for r in range(rows + 1):
+        line = ""
+        for c in range(cols):
+            line += "+" + ("---" if region(r - 1, c) != region(r, c) else "   ")
+        out.append(line + "+")
+        if r == rows:
+            break
+        line = ""
+        for c in range(cols):
+            line += ("|" if region(r, c - 1) != region(r, c) else " ") + f" {content(r, c)} "
+        out.append(line + "|")
+    return "\n".join(out)

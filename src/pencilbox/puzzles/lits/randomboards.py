@@ -1,0 +1,90 @@
+"""Random LITS boards for cross-checks, soak runs and format tests.
+
+These are test boards, not puzzles: random partitions into regions of a
+few cells, satisfiable or not, unique or not. Nothing here consults a
+solver, so the boards are fair tests of every counter.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...errors import PuzzleError
+from .model import Lits, build
+
+
+def _orthogonal(rows: int, cols: int, cell: int) -> list[int]:
+    row, col = divmod(cell, cols)
+    steps = ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+    return [r * cols + c for r, c in steps if 0 <= r < rows and 0 <= c < cols]
+
+
+def random_regions(
+    rng: random.Random, rows: int, cols: int, smallest: int = 4, largest: int = 8
+) -> list[int]:
+    """Region labels per cell: regions grown to a target size drawn from
+    ``smallest``..``largest`` by adding random free neighbours, then every
+    region left smaller than ``smallest`` (walled in early) merged into a
+    random neighbouring region. Merged regions may exceed ``largest``."""
+    total = rows * cols
+    if total < smallest:
+        raise ValueError(f"a {rows}x{cols} board cannot hold a region of {smallest}")
+    labels = [-1] * total
+    order = list(range(total))
+    rng.shuffle(order)
+    next_label = 0
+    for seed in order:
+        if labels[seed] >= 0:
+            continue
+        target = rng.randint(smallest, largest)
+        labels[seed] = next_label
+        grown = [seed]
+        while len(grown) < target:
+            frontier = sorted(
+                {n for m in grown for n in _orthogonal(rows, cols, m) if labels[n] < 0}
+            )
+            if not frontier:
+                break
+            cell = rng.choice(frontier)
+            labels[cell] = next_label
+            grown.append(cell)
+        next_label += 1
+    while True:
+        sizes: dict[int, int] = {}
+        for label in labels:
+            sizes[label] = sizes.get(label, 0) + 1
+        small = sorted(label for label, n in sizes.items() if n < smallest)
+        if not small:
+            return labels
+        label = small[0]
+        cells = [cell for cell in range(total) if labels[cell] == label]
+        beside = sorted(
+            {labels[n] for c in cells for n in _orthogonal(rows, cols, c)} - {label}
+        )
+        into = rng.choice(beside)
+        for cell in cells:
+            labels[cell] = into
+
+
+def random_board(
+    rng: random.Random,
+    rows: int | None = None,
+    cols: int | None = None,
+    *,
+    sides: tuple[int, int] = (4, 6),
+    smallest: int = 4,
+    largest: int = 8,
+) -> Lits:
+    """A valid random board (sides drawn from ``sides`` when not given).
+
+    A partition with a region that is exactly a 2×2 square (no tetromino
+    fits it) is drawn again.
+    """
+    rows = rows if rows is not None else rng.randint(*sides)
+    cols = cols if cols is not None else rng.randint(*sides)
+    while True:
+        labels = random_regions(rng, rows, cols, smallest, largest)
+        try:
+            return build(rows, cols, labels)
+        except PuzzleError:
+            continue

@@ -1,0 +1,513 @@
+"""LITS's solving state and its three rungs.
+
+The variable is the region; its domain is a bitset over the region's
+placement list (:mod:`.tables`). The state also carries two cell masks,
+``shaded`` and ``unshaded``: cells known to be shaded or unshaded. They are
+kept in step with the domains both ways -- marking a cell narrows its
+region's domain at once, and :func:`count_to_four` writes back what the
+domains imply -- so every rule may read whichever view suits it.
+
+The ladder:
+
+``local``
+    the puzzle as a solver that never leaves the cell sees it: count each
+    region to four (a cell every remaining tetromino covers is shaded, a
+    cell none covers is not) and never complete a 2×2 square. The weak
+    rival, kept to be measured against. Two checks ride along that narrow
+    nothing but reject a position once it breaks a rule outright (settled
+    twins touching; shaded cells walled apart), so that ``local`` + search
+    counts solutions exactly like every other rung.
+``tetro``
+    adds arc consistency between the domains of adjacent regions (the
+    touching-shapes and 2×2 rules as binary constraints) and the one-mass
+    propagator (:mod:`.mass`), to a joint fixpoint.
+``probe``
+    adds singleton consistency: a placement whose assumption makes the
+    ``tetro`` rules fail is removed.
+
+Each rule only looks at the regions whose domains changed since it last
+ran: the state keeps one "dirty" region set per rule family, filled by
+every narrowing (search's :meth:`LitsState.fix` included).
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from ...engine import Contradiction, Deduction, Ladder, Log, Rule, Rung, State, propagate
+from ...grid import Mask, members
+from .model import Lits
+from .tables import Domain, RegionSet, Tables
+
+SHADED = 1
+UNSHADED = 2
+"""Cell values in positions and in deductions (as in a player's grid)."""
+
+
+class LitsState(State):
+    """Region domains, the settled-cell masks, and what each rule has yet to look at."""
+
+    __slots__ = (
+        "shaded",
+        "unshaded",
+        "dirty_local",
+        "dirty_twins",
+        "dirty_arcs",
+        "dirty_mass",
+        "dirty_walls",
+        "probe_from",
+    )
+    tables: Tables
+
+    def __init__(
+        self,
+        domains: list[int],
+        tables: Tables,
+        shaded: Mask = 0,
+        unshaded: Mask = 0,
+        dirty_local: RegionSet = 0,
+        dirty_twins: RegionSet = 0,
+        dirty_arcs: RegionSet = 0,
+        dirty_mass: bool = True,
+        dirty_walls: bool = True,
+        probe_from: int = 0,
+    ) -> None:
+        super().__init__(domains, tables)
+        self.shaded = shaded
+        self.unshaded = unshaded
+        self.dirty_local = dirty_local
+        self.dirty_twins = dirty_twins
+        self.dirty_arcs = dirty_arcs
+        self.dirty_mass = dirty_mass
+        self.dirty_walls = dirty_walls
+        self.probe_from = probe_from
+
+    def copy(self) -> Self:
+        return type(self)(
+            self.domains.copy(),
+            self.tables,
+            self.shaded,
+            self.unshaded,
+            self.dirty_local,
+            self.dirty_twins,
+            self.dirty_arcs,
+            self.dirty_mass,
+            self.dirty_walls,
+            self.probe_from,
+        )
+
+    def _changed(self, region: int) -> None:
+        bit = 1 << region
+        self.dirty_local |= bit
+        self.dirty_twins |= bit
+        self.dirty_arcs |= bit
+        self.dirty_mass = True
+        self.dirty_walls = True
+
+    def narrow(self, var: int, keep: int) -> bool:
+        if not super().narrow(var, keep):
+            return False
+        self._changed(var)
+        return True
+
+    def fix(self, var: int, value_bit: int) -> None:
+        super().fix(var, value_bit)
+        self._changed(var)
+
+    def shade(self, cell: int) -> None:
+        """Record that ``cell`` is shaded: its region keeps only placements covering it."""
+        self.shaded |= 1 << cell
+        self.dirty_walls = True
+        tables = self.tables
+        self.narrow(tables.region_of[cell], tables.covering[cell])
+
+    def unshade(self, cell: int) -> None:
+        """Record that ``cell`` is unshaded: its region drops the placements covering it."""
+        self.unshaded |= 1 << cell
+        self.dirty_walls = True
+        tables = self.tables
+        self.narrow(tables.region_of[cell], ~tables.covering[cell])
+
+    def must_and_can(self, region: int) -> tuple[Mask, Mask]:
+        """Cells every remaining placement of ``region`` covers, and cells some covers."""
+        cells_of = self.tables.cells_of[region]
+        dom = self.domains[region]
+        must = -1
+        can = 0
+        while dom:
+            low = dom & -dom
+            dom ^= low
+            cells = cells_of[low.bit_length() - 1]
+            must &= cells
+            can |= cells
+        return (must if can else 0), can
+
+
+def new_state(puzzle: Lits, tables: Tables | None = None) -> LitsState:
+    """The state of the untouched board: every placement possible, everything dirty."""
+    tables = tables or Tables.of(puzzle)
+    everything = (1 << tables.region_count) - 1
+    return LitsState(
+        list(tables.full),
+        tables,
+        dirty_local=everything,
+        dirty_twins=everything,
+        dirty_arcs=everything,
+    )
+
+
+def position_state(puzzle: Lits, grid: list[list[int]], tables: Tables | None = None) -> LitsState:
+    """The state after a player's marks: 1 shaded, 2 marked unshaded, 0 unknown.
+
+    Marks that no solution can hold leave an empty domain behind rather than
+    raising; the first rule to run reports the contradiction.
+    """
+    state = new_state(puzzle, tables)
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            cell = r * puzzle.cols + c
+            if value not in (SHADED, UNSHADED):
+                continue
+            tables = state.tables
+            region = tables.region_of[cell]
+            keep = tables.covering[cell] if value == SHADED else ~tables.covering[cell]
+            state.domains[region] &= keep
+            if value == SHADED:
+                state.shaded |= 1 << cell
+            else:
+                state.unshaded |= 1 << cell
+    return state
+
+
+def _as_lits(state: State) -> LitsState:
+    assert isinstance(state, LitsState)
+    return state
+
+
+# -- local ---------------------------------------------------------------------
+
+
+def count_to_four(state: State, log: Log) -> bool:
+    """A cell every remaining tetromino of its region covers is shaded; a cell
+    none covers is unshaded. A region down to one tetromino gets it shaded."""
+    state = _as_lits(state)
+    tables = state.tables
+    dirty = state.dirty_local
+    state.dirty_local = 0
+    changed = False
+    while dirty:
+        low = dirty & -dirty
+        dirty ^= low
+        region = low.bit_length() - 1
+        dom = state.domains[region]
+        if not dom:
+            raise Contradiction(f"{tables.region_words(region)} has no tetromino left")
+        must, can = state.must_and_can(region)
+        new_shaded = must & ~state.shaded
+        new_unshaded = tables.region_mask[region] & ~can & ~state.unshaded
+        if not (new_shaded or new_unshaded):
+            continue
+        state.shaded |= new_shaded
+        state.unshaded |= new_unshaded
+        state.dirty_walls = True
+        changed = True
+        if log is None:
+            continue
+        grid = tables.grid
+        where = tables.region_words(region)
+        if not dom & (dom - 1):
+            words = tables.placement_words(region, dom.bit_length() - 1)
+            log.append(
+                Deduction(
+                    "count-to-four",
+                    tuple(members(must)),
+                    f"{where} can only hold {words}: shade these four cells",
+                    because=tuple(members(tables.region_mask[region] & ~must)),
+                    writes=True,
+                    value=SHADED,
+                )
+            )
+            continue
+        if new_shaded:
+            log.append(
+                Deduction(
+                    "count-to-four",
+                    tuple(members(new_shaded)),
+                    f"every tetromino left in {where} covers {grid.labels(members(new_shaded))}",
+                    because=tuple(members(tables.region_mask[region] & ~new_shaded)),
+                    value=SHADED,
+                )
+            )
+        if new_unshaded:
+            log.append(
+                Deduction(
+                    "count-to-four",
+                    tuple(members(new_unshaded)),
+                    f"no tetromino left in {where} covers "
+                    f"{grid.labels(members(new_unshaded))}: they stay unshaded",
+                    because=tuple(members(tables.region_mask[region] & ~new_unshaded)),
+                    value=UNSHADED,
+                )
+            )
+    return changed
+
+
+def no_square(state: State, log: Log) -> bool:
+    """A 2×2 square with three shaded cells leaves its fourth cell unshaded."""
+    state = _as_lits(state)
+    tables = state.tables
+    cols = tables.grid.cols
+    shaded = state.shaded
+    anchors = tables.square_anchors
+    # Bit-parallel over the whole board: bit a of ``right`` says the cell right
+    # of anchor a is shaded, and so on, so each line checks every square at once.
+    here = shaded & anchors
+    right = shaded >> 1 & anchors
+    below = shaded >> cols & anchors
+    diagonal = shaded >> cols + 1 & anchors
+    if here & right & below & diagonal:
+        raise Contradiction("a 2x2 square is fully shaded")
+    forced = (
+        (right & below & diagonal & ~here)
+        | (here & below & diagonal & ~right) << 1
+        | (here & right & diagonal & ~below) << cols
+        | (here & right & below & ~diagonal) << cols + 1
+    )
+    forced &= ~state.unshaded
+    if not forced:
+        return False
+    grid = tables.grid
+    for cell in members(forced):
+        state.unshade(cell)
+        if log is not None:
+            square = next(
+                (top, top + 1, top + cols, top + cols + 1)
+                for top in (cell, cell - 1, cell - cols, cell - cols - 1)
+                if anchors >> top & 1 and top >= 0
+                and (1 << top | 1 << top + 1 | 1 << top + cols | 1 << top + cols + 1)
+                & ~(1 << cell) & ~shaded == 0
+            )
+            others = tuple(c for c in square if c != cell)
+            log.append(
+                Deduction(
+                    "no-2x2",
+                    (cell,),
+                    f"{grid.labels(others)} are shaded, so {grid.label(cell)} stays unshaded "
+                    "(no 2x2 square)",
+                    because=others,
+                    value=UNSHADED,
+                )
+            )
+    return True
+
+
+def touching_twins(state: State, log: Log) -> bool:
+    """A check, not a deduction: two settled regions whose tetrominoes touch
+    with the same shape (or close a 2×2 together) make the position dead."""
+    state = _as_lits(state)
+    tables = state.tables
+    domains = state.domains
+    dirty = state.dirty_twins
+    state.dirty_twins = 0
+    while dirty:
+        low = dirty & -dirty
+        dirty ^= low
+        region = low.bit_length() - 1
+        dom = domains[region]
+        if dom & (dom - 1) or not dom:
+            continue
+        for other, table in tables.arcs[region]:
+            theirs = domains[other]
+            if theirs and not theirs & (theirs - 1) and not table[dom.bit_length() - 1] & theirs:
+                raise Contradiction(
+                    f"the tetrominoes of {tables.region_words(region)} and "
+                    f"{tables.region_words(other)} touch with the same shape"
+                )
+    return False
+
+
+def walled_in(state: State, log: Log) -> bool:
+    """A check, not a deduction: shaded cells that unshaded cells wall off
+    from one another can never join one mass, so the position is dead."""
+    state = _as_lits(state)
+    if not state.dirty_walls:
+        return False
+    state.dirty_walls = False
+    shaded = state.shaded
+    if not shaded:
+        return False
+    from .mass import flood
+
+    tables = state.tables
+    reached = flood(shaded & -shaded, tables.all_cells & ~state.unshaded, tables)
+    if shaded & ~reached:
+        raise Contradiction("unshaded cells wall the shaded cells into separate groups")
+    return False
+
+
+# -- tetro ---------------------------------------------------------------------
+
+
+def support(tables: Tables, region: int, arc: int, dom: Domain) -> Domain:
+    """The placements of the ``arc``-th neighbour that fit some placement in ``dom``."""
+    key = (region, arc, dom)
+    found = tables.support_cache.get(key)
+    if found is None:
+        table = tables.arcs[region][arc][1]
+        found = 0
+        rest = dom
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            found |= table[low.bit_length() - 1]
+        if len(tables.support_cache) > 500_000:
+            tables.support_cache.clear()
+        tables.support_cache[key] = found
+    return found
+
+
+def neighbour_shapes(state: State, log: Log) -> bool:
+    """Arc consistency between adjacent regions: a tetromino that clashes with
+    every tetromino left next door (touching with the same shape, or closing a
+    2×2 with it) is impossible."""
+    state = _as_lits(state)
+    tables = state.tables
+    domains = state.domains
+    queue = state.dirty_arcs
+    state.dirty_arcs = 0
+    changed = False
+    while queue:
+        low = queue & -queue
+        queue ^= low
+        region = low.bit_length() - 1
+        dom = domains[region]
+        for arc, (other, _) in enumerate(tables.arcs[region]):
+            before = domains[other]
+            after = before & support(tables, region, arc, dom)
+            if after == before:
+                continue
+            if not after:
+                raise Contradiction(
+                    f"no tetromino of {tables.region_words(other)} fits beside "
+                    f"{tables.region_words(region)}"
+                )
+            domains[other] = after
+            state._changed(other)
+            queue |= 1 << other
+            changed = True
+            if log is not None:
+                log.append(_lost(tables, other, before & ~after, "neighbour-shapes", region))
+    state.dirty_arcs = 0  # everything queued was revised against its neighbours
+    return changed
+
+
+def _lost(tables: Tables, region: int, gone: Domain, rule: str, cause: int | None) -> Deduction:
+    """A deduction removing the placements ``gone`` from ``region``."""
+    words = "; ".join(tables.placement_words(region, index) for index in members(gone))
+    cells = tables.region_mask[region]
+    if rule == "neighbour-shapes" and cause is not None:
+        reason = (
+            f"{tables.region_words(region)} cannot hold {words}: it would touch a tetromino "
+            f"of the same shape, or close a 2x2, with every tetromino left in "
+            f"{tables.region_words(cause)}"
+        )
+        because = tuple(members(tables.region_mask[cause]))
+    else:
+        reason = f"{tables.region_words(region)} cannot hold {words}"
+        because = ()
+    return Deduction(rule, tuple(members(cells)), reason, because=because)
+
+
+def one_mass(state: State, log: Log) -> bool:
+    """All shaded cells form one mass: it lies in one connected part of the
+    possibly-shaded cells, a part that offers every region a tetromino and
+    holds every shaded cell. Tetrominoes stranded elsewhere are impossible."""
+    state = _as_lits(state)
+    if not state.dirty_mass:
+        return False
+    state.dirty_mass = False
+    from .mass import keep_one_mass
+
+    return keep_one_mass(state, log, _lost)
+
+
+def probe(state: State, log: Log) -> bool:
+    """Singleton consistency: assume a region holds one tetromino, run the
+    ``tetro`` rules; if they reach a contradiction, that tetromino is impossible.
+
+    Regions are tried round-robin from where the last successful probe left
+    off; the rule returns after the first region that loses something, so
+    the cheap rules run again before the next probe, and reports no change
+    only after a whole round without one.
+    """
+    state = _as_lits(state)
+    tables = state.tables
+    count = tables.region_count
+    for step in range(count):
+        region = (state.probe_from + step) % count
+        dom = state.domains[region]
+        if not dom & (dom - 1):
+            continue
+        dead = 0
+        rest = dom
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            trial = state.copy()
+            try:
+                trial.fix(region, low)
+                propagate(trial, TETRO_RULES)
+            except Contradiction:
+                dead |= low
+        if not dead:
+            continue
+        state.probe_from = region
+        if dead == dom:
+            raise Contradiction(f"every tetromino of {tables.region_words(region)} fails")
+        state.narrow(region, ~dead)
+        if log is not None:
+            words = "; ".join(tables.placement_words(region, i) for i in members(dead))
+            log.append(
+                Deduction(
+                    "probe",
+                    tuple(members(tables.region_mask[region])),
+                    f"assuming {tables.region_words(region)} holds {words} leads the tetro "
+                    "rules to a contradiction",
+                )
+            )
+        return True
+    return False
+
+
+COUNT_TO_FOUR = Rule(
+    "count-to-four", count_to_four, "cells every tetromino of a region covers are shaded"
+)
+NO_SQUARE = Rule("no-2x2", no_square, "three shaded cells of a 2x2 leave the fourth unshaded")
+TOUCHING_TWINS = Rule(
+    "touching-twins", touching_twins, "check: settled neighbours never touch with equal shapes"
+)
+WALLED_IN = Rule("walled-in", walled_in, "check: unshaded cells never split the shaded cells")
+NEIGHBOUR_SHAPES = Rule(
+    "neighbour-shapes",
+    neighbour_shapes,
+    "arc consistency: equal shapes never touch, two regions never close a 2x2",
+)
+ONE_MASS = Rule("one-mass", one_mass, "tetrominoes cut off from the one shaded mass go")
+PROBE = Rule("probe", probe, "a tetromino whose assumption makes the tetro rules fail goes")
+
+LADDER = Ladder(
+    (
+        Rung(
+            "local",
+            (COUNT_TO_FOUR, NO_SQUARE, TOUCHING_TWINS, WALLED_IN),
+            "count each region to four; no 2x2 (plus the checks that reject finished mistakes)",
+        ),
+        Rung(
+            "tetro",
+            (NEIGHBOUR_SHAPES, ONE_MASS),
+            "local plus arc consistency between neighbours and the one-mass propagator",
+        ),
+        Rung("probe", (PROBE,), "tetro plus singleton consistency (assume, propagate, refute)"),
+    )
+)
+TETRO_RULES = LADDER.rules("tetro")

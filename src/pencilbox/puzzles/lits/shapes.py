@@ -1,0 +1,130 @@
+"""Tetromino geometry for LITS: connected 4-cell subsets, their shapes, placements.
+
+A *placement* of a region is a set of four of its cells that is connected
+and is not a 2×2 square. The puzzle's name says "L, I, T or S", but that is
+a consequence, not an extra rule: the only connected 4-cell set that
+contains a 2×2 square is the square itself, which is exactly the shape that
+classifies as O (``tests/test_lits_shapes.py`` checks this on every
+connected 4-subset of a 5×5 board). So dropping the O and keeping the
+no-2×2 rule leaves the same four letters.
+
+Cell sets are ``int`` bitsets over the board (see :mod:`pencilbox.grid`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ...grid import Grid, Mask, mask_of, members
+
+SHAPES = ("L", "I", "T", "S", "O")
+"""Shape ids index this tuple; O never appears in a placement."""
+
+Point = tuple[int, int]
+
+
+def _normalise(points: Iterable[Point]) -> tuple[Point, ...]:
+    listed = list(points)
+    low_r = min(r for r, _ in listed)
+    low_c = min(c for _, c in listed)
+    return tuple(sorted((r - low_r, c - low_c) for r, c in listed))
+
+
+def canonical(points: Iterable[Point]) -> tuple[Point, ...]:
+    """The least of a shape's eight images under rotation and reflection."""
+    base = list(points)
+    images = []
+    for reflect in (False, True):
+        pts = [(r, -c) if reflect else (r, c) for r, c in base]
+        for _ in range(4):
+            pts = [(c, -r) for r, c in pts]
+            images.append(_normalise(pts))
+    return min(images)
+
+
+_LETTERS: dict[tuple[Point, ...], int] = {
+    canonical([(0, 0), (1, 0), (2, 0), (2, 1)]): SHAPES.index("L"),
+    canonical([(0, 0), (0, 1), (0, 2), (0, 3)]): SHAPES.index("I"),
+    canonical([(0, 0), (0, 1), (0, 2), (1, 1)]): SHAPES.index("T"),
+    canonical([(0, 1), (0, 2), (1, 0), (1, 1)]): SHAPES.index("S"),
+    canonical([(0, 0), (0, 1), (1, 0), (1, 1)]): SHAPES.index("O"),
+}
+
+
+def classify(grid: Grid, cells: Iterable[int]) -> int:
+    """The shape id (index into :data:`SHAPES`) of a tetromino's cells."""
+    key = canonical(grid.rowcol(cell) for cell in cells)
+    try:
+        return _LETTERS[key]
+    except KeyError:
+        raise ValueError(f"not a tetromino: {grid.labels(cells)}") from None
+
+
+def letter(grid: Grid, cells: Iterable[int]) -> str:
+    return SHAPES[classify(grid, cells)]
+
+
+def connected_subsets(grid: Grid, cells: Sequence[int], size: int = 4) -> list[Mask]:
+    """Every connected ``size``-cell subset of ``cells`` (as bitsets), each exactly once.
+
+    Redelmeier's method: grow from each cell as the subset's smallest
+    member; a cell joins the "untried" pool the first time it is seen next to
+    the growing set, so no subset can be reached by two growth orders.
+    """
+    inside = mask_of(cells)
+    neighbours = grid.orthogonal_masks
+    found: list[Mask] = []
+
+    def grow(current: Mask, untried: Mask, seen: Mask) -> None:
+        while untried:
+            low = untried & -untried
+            untried ^= low
+            bigger = current | low
+            if bigger.bit_count() == size:
+                found.append(bigger)
+                continue
+            fresh = neighbours[low.bit_length() - 1] & inside & ~seen
+            grow(bigger, untried | fresh, seen | fresh)
+
+    for start in sorted(cells):
+        below = inside & ((1 << start) - 1)  # smaller cells belong to earlier starts
+        untried = neighbours[start] & inside & ~below
+        if size == 1:
+            found.append(1 << start)
+            continue
+        grow(1 << start, untried, below | 1 << start | untried)
+    return sorted(found)
+
+
+def contains_square(grid: Grid, mask: Mask) -> bool:
+    """True when the cells hold some full 2×2 square."""
+    for cell in members(mask):
+        row, col = grid.rowcol(cell)
+        if row + 1 < grid.rows and col + 1 < grid.cols:
+            square = 1 << cell | 1 << cell + 1 | 1 << cell + grid.cols | 1 << cell + grid.cols + 1
+            if mask & square == square:
+                return True
+    return False
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One tetromino a region may hold: its cells (bitset) and its shape id."""
+
+    cells: Mask
+    shape: int
+
+    @property
+    def letter(self) -> str:
+        return SHAPES[self.shape]
+
+
+def placements(grid: Grid, cells: Sequence[int]) -> tuple[Placement, ...]:
+    """The tetrominoes a region of ``cells`` may hold: connected, not a 2×2."""
+    found = []
+    for mask in connected_subsets(grid, cells):
+        shape = classify(grid, members(mask))
+        if shape != SHAPES.index("O"):
+            found.append(Placement(mask, shape))
+    return tuple(found)

@@ -1,0 +1,166 @@
+"""Everything about a LITS board that solving reads and never changes.
+
+Computed once per puzzle and shared by every copy of a solving state:
+each region's placements, which placements cover each cell, and -- the
+table that turns the touching-shapes rule into bitset arithmetic -- for
+every pair of adjacent regions and every placement of the first, the set
+of placements of the second that can stand beside it.
+
+Two placements of adjacent regions clash when they touch and have the same
+shape, or when together they fill a 2×2 square (which needs them to touch
+too). They never overlap: they belong to different regions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...grid import Grid, Mask, mask_of, members
+from .model import Lits
+from .shapes import SHAPES, Placement, placements
+
+RegionSet = int
+"""A bitset over region numbers."""
+Domain = int
+"""A bitset over one region's placement indices."""
+
+
+@dataclass
+class Tables:
+    """Per-board solving data (see the module docstring)."""
+
+    puzzle: Lits
+    grid: Grid
+    region_of: tuple[int, ...]
+    region_mask: tuple[Mask, ...]
+    placements: tuple[tuple[Placement, ...], ...]
+    # placement cells per region, as a plain tuple for the hot loops
+    cells_of: tuple[tuple[Mask, ...], ...]
+    full: tuple[Domain, ...]
+    # per cell: the placements of its region that cover it
+    covering: tuple[Domain, ...]
+    # per region: (neighbour region, per own placement: compatible neighbour placements)
+    arcs: tuple[tuple[tuple[int, tuple[Domain, ...]], ...], ...]
+    # bit-parallel geometry for flood fills and 2x2 windows
+    all_cells: Mask
+    not_first_col: Mask
+    not_last_col: Mask
+    square_anchors: Mask
+    # support sets of arcs, memoised by (region, arc index, domain)
+    support_cache: dict[tuple[int, int, Domain], Domain] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, puzzle: Lits) -> Tables:
+        grid = Grid(puzzle.rows, puzzle.cols)
+        region_cells = puzzle.region_cells
+        region_mask = tuple(mask_of(cells) for cells in region_cells)
+        found = tuple(placements(grid, cells) for cells in region_cells)
+        cells_of = tuple(tuple(p.cells for p in region) for region in found)
+        covering = [0] * len(puzzle.regions)
+        for region in found:
+            for index, placement in enumerate(region):
+                for cell in members(placement.cells):
+                    covering[cell] |= 1 << index
+        cols, rows = puzzle.cols, puzzle.rows
+        all_cells = (1 << rows * cols) - 1
+        first_col = mask_of(r * cols for r in range(rows))
+        last_col = mask_of(r * cols + cols - 1 for r in range(rows))
+        anchors = mask_of(r * cols + c for r in range(rows - 1) for c in range(cols - 1))
+        tables = cls(
+            puzzle=puzzle,
+            grid=grid,
+            region_of=puzzle.regions,
+            region_mask=region_mask,
+            placements=found,
+            cells_of=cells_of,
+            full=tuple((1 << len(region)) - 1 for region in found),
+            covering=tuple(covering),
+            arcs=(),
+            all_cells=all_cells,
+            not_first_col=all_cells & ~first_col,
+            not_last_col=all_cells & ~last_col,
+            square_anchors=anchors,
+        )
+        tables.arcs = _arcs(tables)
+        return tables
+
+    @property
+    def region_count(self) -> int:
+        return len(self.placements)
+
+    def placement_words(self, region: int, index: int) -> str:
+        """``the L on r1c1 r1c2 r2c1 r3c1``."""
+        placement = self.placements[region][index]
+        return f"the {placement.letter} on {self.grid.labels(members(placement.cells))}"
+
+    def region_words(self, region: int) -> str:
+        """``region 3 (at r1c4)``: 1-based, located by its first cell."""
+        first = self.puzzle.region_cells[region][0]
+        return f"region {region + 1} (at {self.grid.label(first)})"
+
+
+def _squares_of(grid: Grid) -> tuple[tuple[Mask, ...], ...]:
+    """Per cell: the 2×2 squares (bitsets) that hold it."""
+    cols = grid.cols
+    squares: list[list[Mask]] = [[] for _ in grid.cells]
+    for r in range(grid.rows - 1):
+        for c in range(cols - 1):
+            top = r * cols + c
+            cells = (top, top + 1, top + cols, top + cols + 1)
+            square = mask_of(cells)
+            for cell in cells:
+                squares[cell].append(square)
+    return tuple(tuple(s) for s in squares)
+
+
+def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...]], ...], ...]:
+    """For each region and each adjacent region, the compatibility table.
+
+    A neighbour's placement is incompatible with one of ours when it covers
+    a cell touching ours and has the same shape, or when it covers every
+    cell of a 2×2 square that ours leaves open and ours covers the rest.
+    Both are computed with the ``covering`` sets, never pair by pair.
+    """
+    grid = tables.grid
+    orthogonal = grid.orthogonal_masks
+    squares_of = _squares_of(grid)
+    covering = tables.covering
+    shape_sets = []
+    for region in tables.placements:
+        by_shape = [0] * len(SHAPES)
+        for index, placement in enumerate(region):
+            by_shape[placement.shape] |= 1 << index
+        shape_sets.append(by_shape)
+    arcs = []
+    for region, region_placements in enumerate(tables.placements):
+        outline = 0
+        for cell in members(tables.region_mask[region]):
+            outline |= orthogonal[cell]
+        outline &= ~tables.region_mask[region]
+        neighbours = sorted({tables.region_of[cell] for cell in members(outline)})
+        tables_here = []
+        for other in neighbours:
+            other_mask = tables.region_mask[other]
+            full = tables.full[other]
+            compatible = []
+            for placement in region_placements:
+                halo = 0
+                for cell in members(placement.cells):
+                    halo |= orthogonal[cell]
+                touching = 0
+                for cell in members(halo & other_mask):
+                    touching |= covering[cell]
+                bad = touching & shape_sets[other][placement.shape]
+                for cell in members(placement.cells):
+                    for square in squares_of[cell]:
+                        need = square & ~placement.cells
+                        if need & ~other_mask:
+                            continue
+                        closing = full
+                        for needed in members(need):
+                            closing &= covering[needed]
+                        bad |= closing
+                compatible.append(full & ~bad)
+            tables_here.append((other, tuple(compatible)))
+        arcs.append(tuple(tables_here))
+    return tuple(arcs)
