@@ -22,6 +22,7 @@ class _Entry(NamedTuple):
 _TYPES: dict[str, _Entry] = {
     "suguru": _Entry("pencilbox.puzzles.suguru", ("tectonic",)),
     "lits": _Entry("pencilbox.puzzles.lits", ()),
+    "heteromino": _Entry("pencilbox.puzzles.heteromino", ()),
 }
 
 _loaded: dict[str, PuzzleKind[Any]] = {}

@@ -1,0 +1,164 @@
+"""Heteromino: cut the white cells into trominoes; same shapes (as drawn) never touch.
+
+Values outside the solver:
+
+* a **solution grid** holds piece numbers 1..n, numbered in reading order of
+  each piece's first cell, and 0 in black cells;
+* a **position** (a player's work) is the same kind of grid with 0 for cells
+  not yet in a drawn piece. Any number may name a piece: three cells holding
+  the same number and forming a bar or an L on white cells are a drawn
+  piece, and the state fixes it. Other groups (one or two cells of a piece
+  being drawn, or more than three) fix nothing; the checker names them;
+* a **settled cell** (rung views) maps to the code of the piece that must
+  cover it, ``6 * anchor + shape + 1`` (see :func:`.pieces.piece_code`):
+  the three cells of a piece share one code, and the code says its shape.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import Executor
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ...engine import State
+from ...errors import PuzzleError
+from ...kind import Generated, PuzzleKind, Rows, Violation
+from . import model, rules
+from .ladder import LADDER
+from .model import Heteromino
+from .pieces import piece_code
+
+
+def _later(module: str, what: str) -> NotImplementedError:
+    return NotImplementedError(
+        f"Heteromino {what} is not written yet (pencilbox.puzzles.heteromino.{module})"
+    )
+
+
+def _missing(error: ModuleNotFoundError, module: str) -> bool:
+    """True when ``error`` is about ``module`` itself, not something it imports."""
+    return error.name == f"{__name__}.{module}"
+
+
+class HeterominoKind(PuzzleKind[Heteromino]):
+    name = "heteromino"
+    url_names = ("heteromino",)
+    ladder = LADDER
+    generate_modes = ()
+
+    def parse_text(self, text: str) -> Heteromino:
+        return model.parse_text(text)
+
+    def format_text(self, puzzle: Heteromino) -> str:
+        return model.format_text(puzzle)
+
+    def from_json(self, obj: dict[str, Any]) -> Heteromino:
+        return model.from_json(obj)
+
+    def to_json(self, puzzle: Heteromino) -> dict[str, Any]:
+        return model.to_json(puzzle)
+
+    def from_url(self, cols: int, rows: int, body: str) -> Heteromino:
+        from .url import decode
+
+        return decode(cols, rows, body)
+
+    def to_url(self, puzzle: Heteromino) -> str:
+        from .url import encode
+
+        return encode(puzzle)
+
+    def check(self, puzzle: Heteromino, grid: Rows) -> list[Violation]:
+        return model.check(puzzle, grid)
+
+    def initial_state(self, puzzle: Heteromino) -> State:
+        return rules.new_state(puzzle)
+
+    def position_state(self, puzzle: Heteromino, grid: Rows) -> State:
+        """Fix every drawn piece: three cells sharing a number that form a tromino.
+
+        Drawn pieces that break the rules (twins touching) leave the state
+        contradictory; the first rule reports it.
+        """
+        if len(grid) != puzzle.rows or any(len(row) != puzzle.cols for row in grid):
+            raise PuzzleError(f"position is not {puzzle.rows}x{puzzle.cols}")
+        state = rules.new_state(puzzle)
+        tables = state.tables
+        groups: dict[int, list[int]] = {}
+        for cell, number in enumerate(value for row in grid for value in row):
+            if number and not puzzle.black[cell]:
+                groups.setdefault(number, []).append(cell)
+        for cells in groups.values():
+            piece = tables.piece_of_cells(cells)
+            if piece is not None:
+                rules.draw(state, piece)
+        return state
+
+    def solution_rows(self, puzzle: Heteromino, state: State) -> Rows:
+        assert isinstance(state, rules.HeterominoState)
+        tables = state.tables
+        numbers = [0] * (puzzle.rows * puzzle.cols)
+        number_of: dict[int, int] = {}
+        for cell in tables.white:
+            piece = rules.piece_of_cell(tables, cell, state.domains[cell])
+            numbers[cell] = number_of.setdefault(piece, len(number_of) + 1)
+        cols = puzzle.cols
+        return [numbers[r * cols : (r + 1) * cols] for r in range(puzzle.rows)]
+
+    def settled_cells(self, puzzle: Heteromino, state: State) -> dict[int, int]:
+        """Cells with one piece left, each mapped to that piece's code."""
+        assert isinstance(state, rules.HeterominoState)
+        tables = state.tables
+        settled = {}
+        for cell in tables.white:
+            dom = state.domains[cell]
+            if dom and not dom & (dom - 1):
+                piece = rules.piece_of_cell(tables, cell, dom)
+                settled[cell] = piece_code(tables.piece_anchor[piece], tables.piece_shape[piece])
+        return settled
+
+    def brute_count(self, puzzle: Heteromino, limit: int) -> tuple[int, list[Rows]]:
+        from .scanner import count
+
+        return count(puzzle, limit)
+
+    def generate(
+        self, rng: random.Random, rows: int, cols: int, mode: str
+    ) -> Generated[Heteromino]:
+        try:
+            from .generate import generate  # type: ignore[import-not-found, unused-ignore]
+        except ModuleNotFoundError as error:
+            if _missing(error, "generate"):
+                raise _later("generate", "generation") from None
+            raise
+        made: Generated[Heteromino] = generate(rng, rows, cols, mode=mode)
+        return made
+
+    def render(self, puzzle: Heteromino, grid: Rows | None = None) -> str:
+        return model.render(puzzle, grid)
+
+    def bank(self) -> list[dict[str, Any]]:
+        """The shipped puzzles; NotImplementedError until ``bank.json`` exists."""
+        path = resources.files(__package__).joinpath("bank.json")
+        if not path.is_file():
+            raise _later("bank.json", "bank")
+        records: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+        return records
+
+    def stats(
+        self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
+    ) -> dict[str, Any]:
+        try:
+            from .stats import run  # type: ignore[import-not-found, unused-ignore]
+        except ModuleNotFoundError as error:
+            if _missing(error, "stats"):
+                raise _later("stats", "statistics") from None
+            raise
+        found: dict[str, Any] = run(out_path, samples=samples, executor=executor)
+        return found
+
+
+KIND = HeterominoKind()

@@ -1,0 +1,157 @@
+"""The probe rung: assume a piece, propagate, and kill it if that contradicts.
+
+This is singleton consistency over the rungs below. A probe copies the
+domains, draws the piece, runs ``fit`` and ``hetero`` to a fixpoint from it,
+and then checks the region rule on the open pockets the new pieces closed
+off (every other region is unchanged, and ``region`` has already passed it).
+Pockets are flood-filled up to :data:`POCKET_LIMIT` cells; a larger part is
+left alone, which is sound (a check skipped) and loses little, since a
+split region's parts sum to a multiple of 3.
+
+Probing is what solves this puzzle, so it is made incremental. Each
+successful probe records the cells it *read* (every cell whose domain or
+open status its propagation looked at, as a bitset). Propagation is a
+function of those cells alone, so the probe's outcome can only change once
+one of them changes: a later pass re-probes only pieces whose recorded cells
+changed since they were probed. The fixpoint is the same as re-probing every
+piece every time. The records live on the state (``probe_reads``, with the
+domains they were made against in ``probe_seen``) so search nodes inherit
+their parent's.
+"""
+
+from __future__ import annotations
+
+from ...engine import Contradiction, Deduction, Log, Rule, State
+from .pieces import Tables
+from .rules import HeterominoState, Settled, describe_contradiction, settle
+
+POCKET_LIMIT = 48
+POSITION_ZERO = sum(1 << (3 * shape) for shape in range(6))  # one bit per piece: its first cell
+
+
+def try_piece(state: HeterominoState, piece: int) -> int:
+    """Probe one piece on a copy of the domains: the cells it read, or Contradiction."""
+    tables = state.tables
+    trial = state.domains.copy()
+    cells = tables.piece_cells[piece]
+    for cell, bit in zip(cells, tables.piece_bits[piece], strict=True):
+        trial[cell] = bit
+    done = Settled(state.placed, state.hetero_done)
+    settle(trial, tables, list(cells), done, hetero=True)
+    return done.reads | pocket_check(tables, done.placed, done.placed & ~state.placed)
+
+
+def pocket_check(tables: Tables, placed: int, newly: int) -> int:
+    """Raise Contradiction if a pocket next to ``newly`` drawn cells is not a
+    multiple of 3 cells; return the cells looked at."""
+    board = tables.board
+    open_cells = tables.white_mask & ~placed
+    around = board.grow(newly)
+    reads = around
+    seeds = around & open_cells
+    while seeds:
+        part = board.flood(seeds & -seeds, open_cells, POCKET_LIMIT)
+        if part.bit_count() <= POCKET_LIMIT and part.bit_count() % 3:
+            raise Contradiction(("region", part))
+        reads |= board.grow(part)
+        seeds &= ~part
+    return reads
+
+
+def alive_pieces(state: HeterominoState) -> list[int]:
+    """Every piece still possible and not yet drawn, in id order."""
+    tables = state.tables
+    domains = state.domains
+    piece_at = tables.piece_at
+    found = []
+    open_cells = state.open_mask
+    while open_cells:
+        low = open_cells & -open_cells
+        open_cells ^= low
+        cell = low.bit_length() - 1
+        firsts = domains[cell] & POSITION_ZERO
+        while firsts:
+            bit = firsts & -firsts
+            firsts ^= bit
+            found.append(piece_at[cell][bit.bit_length() - 1])
+    found.sort()
+    return found
+
+
+def probe(state: State, log: Log) -> bool:
+    """Kill every piece whose drawing leads to a contradiction in the rungs below.
+
+    With a log, stop after the first kill so that its consequences are told
+    as separate (``fit``, ``hetero``) steps; without one, settle each kill at
+    once and carry on to the fixpoint.
+    """
+    assert isinstance(state, HeterominoState)
+    tables = state.tables
+    domains = state.domains
+    if state.probe_shared:
+        state.probe_reads = dict(state.probe_reads)
+        state.probe_shared = False
+    reads = state.probe_reads
+    seen = state.probe_seen
+    if seen is not None:
+        changed = 0
+        for cell in tables.white:
+            if domains[cell] != seen[cell]:
+                changed |= 1 << cell
+        if changed:
+            _forget(reads, changed)
+    todo = [piece for piece in alive_pieces(state) if piece not in reads]
+    killed = False
+    while todo:
+        retry: list[int] = []
+        for piece in todo:
+            cells = tables.piece_cells[piece]
+            bits = tables.piece_bits[piece]
+            if piece in reads or not domains[cells[0]] & bits[0]:
+                continue  # probed since it was queued, or dead
+            if state.placed >> cells[0] & 1:
+                continue  # drawn
+            try:
+                reads[piece] = try_piece(state, piece)
+                continue
+            except Contradiction as contradiction:
+                why = describe_contradiction(tables, contradiction.args[0])
+            killed = True
+            todo_cells = []
+            for cell, bit in zip(cells, bits, strict=True):
+                dom = domains[cell] & ~bit
+                if not dom:
+                    raise Contradiction(("empty", cell))
+                domains[cell] = dom
+                todo_cells.append(cell)
+            changed = sum(1 << cell for cell in cells)
+            if log is not None:
+                log.append(
+                    Deduction(
+                        "probe",
+                        cells,
+                        f"drawing {tables.describe(piece)} leads to a contradiction: {why}",
+                    )
+                )
+                _forget(reads, changed)
+                state.probe_seen = domains.copy()
+                return True
+            done = Settled(state.placed, state.hetero_done)
+            settle(domains, tables, todo_cells, done, hetero=True)
+            state.placed = done.placed
+            state.hetero_done = done.hetero_done
+            retry.extend(_forget(reads, changed | done.changed))
+        todo = sorted(set(retry))
+    state.probe_seen = domains.copy()
+    return killed
+
+
+def _forget(reads: dict[int, int], changed: int) -> list[int]:
+    """Drop the records that read a changed cell; return their pieces."""
+    stale = [piece for piece, cells in reads.items() if cells & changed]
+    for piece in stale:
+        del reads[piece]
+    return stale
+
+
+PROBE = Rule("probe", probe, "assume a piece, propagate; a contradiction kills it")
