@@ -400,24 +400,40 @@ def test_bank_listing_matches_the_kind(client: TestClient) -> None:
     records = web_bank.records(KIND)
     listing = client.get("/api/bank/suguru").json()
     assert listing["total"] == len(records)
-    assert len(listing["puzzles"]) == len(records)
+    assert [e["id"] for e in listing["puzzles"]] == [str(r["id"]) for r in records]
     assert all("solution" not in entry for entry in listing["puzzles"])
     if not records:
         assert listing["sizes"] == [] and listing["grades"] == []
         return
-    size = listing["sizes"][0]
-    rows, cols = (int(n) for n in size.split("x"))
-    by_size = client.get(f"/api/bank/suguru?size={size}").json()["puzzles"]
-    assert by_size and all((e["rows"], e["cols"]) == (rows, cols) for e in by_size)
-    assert len(by_size) == sum(1 for r in records if (r["rows"], r["cols"]) == (rows, cols))
-    grade = listing["grades"][0]
-    by_grade = client.get("/api/bank/suguru", params={"grade": grade}).json()["puzzles"]
-    assert by_grade and all(e["grade"] == grade for e in by_grade)
+    sizes = sorted({(r["rows"], r["cols"]) for r in records})
+    assert listing["sizes"] == [f"{r}x{c}" for r, c in sizes]
+    rungs = {r["grade"]["rung"] for r in records}
+    ladder = [name for name in KIND.ladder.names if name in rungs]
+    assert listing["grades"] == ladder + sorted(rungs - set(ladder))
+    for size in listing["sizes"]:
+        rows, cols = (int(n) for n in size.split("x"))
+        by_size = client.get(f"/api/bank/suguru?size={size}").json()["puzzles"]
+        assert all((e["rows"], e["cols"]) == (rows, cols) for e in by_size)
+        assert len(by_size) == sum(1 for r in records if (r["rows"], r["cols"]) == (rows, cols))
+    for grade in listing["grades"]:
+        by_grade = client.get("/api/bank/suguru", params={"grade": grade}).json()["puzzles"]
+        assert len(by_grade) == sum(1 for r in records if r["grade"]["rung"] == grade)
+        assert all(e["grade"] == grade for e in by_grade)
+    rows, cols = sizes[0]
+    both = client.get(
+        "/api/bank/suguru", params={"rows": rows, "cols": cols, "grade": listing["grades"][0]}
+    ).json()["puzzles"]
+    assert len(both) == sum(
+        1
+        for r in records
+        if (r["rows"], r["cols"]) == (rows, cols) and r["grade"]["rung"] == listing["grades"][0]
+    )
     first = listing["puzzles"][0]
     opened = client.get(f"/api/bank/suguru/{first['id']}").json()
     record = web_bank.find(KIND, first["id"])
     assert opened["json"] == KIND.to_json(formats.load_object(record["json"])[1])
-    assert opened["bank"]["id"] == first["id"]
+    assert opened["url"] == record["url"]
+    assert opened["bank"] == {**first}
     assert "solution" not in opened
 
 
@@ -431,15 +447,17 @@ def test_bank_refuses_unknown_things(client: TestClient) -> None:
 
 
 def test_stats_answer_only_measured_data(client: TestClient) -> None:
-    from pencilbox.web.api import PUZZLES
+    from pencilbox.web.api import _stats_path
 
-    path = PUZZLES / "suguru" / "stats.json"
+    path = _stats_path("suguru")
     response = client.get("/api/stats/suguru")
-    if path.is_file():
+    if path is not None:
         assert response.json() == json.loads(path.read_text(encoding="utf-8"))
     else:
         assert response.status_code == 404
-        assert "not" in error_of(response) or "no statistics" in error_of(response)
+        assert "no statistics measured" in error_of(response)
+    types = client.get("/api/types").json()["types"]
+    assert next(t for t in types if t["name"] == "suguru")["has_stats"] is (path is not None)
     assert client.get("/api/stats/sudoku").status_code == 404
 
 

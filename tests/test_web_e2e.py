@@ -302,3 +302,33 @@ def test_rung_view_shows_what_a_rung_settles(page: Any, server: str) -> None:
         assert shown == len(view["settled"]) - givens
     page.select_option("#rung-select", "")
     assert page.locator("svg.board text.rung").count() == 0
+
+
+def test_generate_for_real(page: Any, server: str) -> None:
+    page.fill("#gen-rows", "5")
+    page.fill("#gen-cols", "5")
+    page.select_option("#gen-mode", "minimal")
+    page.click("#gen-go")
+    page.wait_for_selector("svg.board", timeout=30_000)
+    expect(page.locator("#gen-status")).to_contain_text("Made in")
+    assert "5x5" in page.inner_text("#title") and "generated" in page.inner_text("#title")
+    assert page.locator("rect.cell").count() == 25
+
+
+def test_bank_picker_filters_by_size_and_grade(page: Any, server: str) -> None:
+    listing = api(server, "/api/bank/suguru")
+    if not listing["puzzles"]:
+        pytest.skip("no Suguru bank is shipped")
+    last = listing["puzzles"][-1]  # a filter pair that matches at least this puzzle
+    size, grade = f"{last['rows']}x{last['cols']}", last["grade"]
+    page.select_option("#bank-size", size)
+    wanted = api(server, f"/api/bank/suguru?size={size}")["puzzles"]
+    expect(page.locator("#bank-list option")).to_have_count(len(wanted))
+    page.select_option("#bank-grade", grade)
+    wanted = api(server, f"/api/bank/suguru?size={size}&grade={grade}")["puzzles"]
+    expect(page.locator("#bank-list option")).to_have_count(len(wanted))
+    assert last["id"] in [entry["id"] for entry in wanted]
+    page.click("#bank-open")
+    expect(page.locator("#title")).to_contain_text(f"{size} · bank {wanted[0]['id']}")
+    rows, cols = (int(n) for n in size.split("x"))
+    assert page.locator("rect.cell").count() == rows * cols

@@ -31,6 +31,7 @@ from .payloads import (
 )
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+CHECKOUT_DOCS = Path(__file__).resolve().parents[3] / "docs"  # src/pencilbox/web -> repo
 
 
 def _kind(name: str) -> PuzzleKind[Any]:
@@ -201,9 +202,12 @@ async def generate(request: Request) -> JSONResponse:
 
 
 def _stats_path(name: str) -> Path | None:
-    """The measured-figures JSON of a puzzle type, if the package ships one."""
-    candidate = PUZZLES / name / "stats.json"
-    return candidate if candidate.is_file() else None
+    """The measured-figures JSON of a puzzle type, if there is one: shipped in the
+    package, or (in a source checkout) written by ``stats`` into ``docs/``."""
+    for candidate in (PUZZLES / name / "stats.json", CHECKOUT_DOCS / f"{name}-stats.json"):
+        if candidate.is_file():
+            return candidate
+    return None
 
 
 async def stats(request: Request) -> JSONResponse:

@@ -2,7 +2,8 @@
 
 A puzzle type offers its bank through ``kind.bank()``: a list of records
 with ``id``, ``rows``, ``cols``, ``url``, ``json``, ``solution``, ``grade``
-and ``mode``. A type without a bank lists none (nothing is made up).
+and ``mode``. A type without a bank (``NotImplementedError``) lists none.
+The grade filter works on the grade's rung; the list shows the full label.
 """
 
 from __future__ import annotations
@@ -19,28 +20,41 @@ def _field(record: Any, name: str) -> Any:
     return getattr(record, name, None)
 
 
+def grade_rung(grade: Any) -> str:
+    """The rung part of a bank grade ("singles", "witness", "search"): what the filter uses.
+
+    Records hold the grade object (``rung``, ``branch_points``, ``label``);
+    a plain string is taken as it is.
+    """
+    if isinstance(grade, Mapping):
+        return str(grade.get("rung") or grade.get("label") or "")
+    return "" if grade is None else str(grade)
+
+
 def grade_label(grade: Any) -> str:
-    """A bank grade as one word or phrase (records may hold a label or an object)."""
+    """The grade in words, e.g. "witness" or "search (3 branch points)"."""
     if isinstance(grade, Mapping):
         return str(grade.get("label") or grade.get("rung") or "")
     return "" if grade is None else str(grade)
 
 
 def records(kind: PuzzleKind[Any]) -> list[Any]:
-    """The type's bank records, or [] when it has no bank (yet)."""
-    bank = getattr(kind, "bank", None)
-    if bank is None:
+    """The type's bank records, or [] when it ships no bank (nothing is made up)."""
+    try:
+        return list(kind.bank())
+    except NotImplementedError:
         return []
-    return list(bank())
 
 
 def summary(record: Any) -> dict[str, Any]:
     """What a bank list shows: no puzzle body and no solution."""
+    grade = _field(record, "grade")
     return {
         "id": str(_field(record, "id")),
         "rows": _field(record, "rows"),
         "cols": _field(record, "cols"),
-        "grade": grade_label(_field(record, "grade")),
+        "grade": grade_rung(grade),
+        "label": grade_label(grade),
         "mode": _field(record, "mode"),
     }
 
@@ -58,7 +72,7 @@ def listing(
         and (grade is None or entry["grade"] == grade)
     ]
     sizes = sorted({(entry["rows"], entry["cols"]) for entry in every})
-    # grades in ladder order (cheapest rung first), anything else after
+    # grades in ladder order (cheapest rung first), then "search" and anything else
     order = {name: index for index, name in enumerate(kind.ladder.names)}
     grades = sorted(
         {entry["grade"] for entry in every}, key=lambda g: (order.get(g, len(order)), g)

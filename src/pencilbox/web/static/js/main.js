@@ -111,7 +111,7 @@ async function loadBank(resetFilters) {
   }
   const list = clear($("#bank-list"));
   for (const entry of listing.puzzles) {
-    list.append(option(entry.id, `${entry.id} · ${entry.rows}x${entry.cols} · ${entry.grade}`));
+    list.append(option(entry.id, `${entry.id} · ${entry.label} · ${entry.mode}`));
   }
   if (list.options.length) list.selectedIndex = 0;
   $("#bank-open").disabled = $("#bank-random").disabled = listing.puzzles.length === 0;
@@ -125,7 +125,7 @@ async function openBank(id) {
   if (!id) return;
   try {
     const payload = await api.get(`/api/bank/${state.type.name}/${encodeURIComponent(id)}`);
-    const grade = payload.bank ? ` (${payload.bank.grade})` : "";
+    const grade = payload.bank ? ` (${payload.bank.label})` : "";
     openPayload(payload, { kind: "bank", id, label: `bank ${id}${grade}` });
   } catch (error) {
     message(`could not open ${id}: ${error.message}`, "error");
