@@ -514,50 +514,48 @@ def _output(path: str | None) -> Iterator[TextIO]:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     kind = registry.get(args.type)
-    stats = getattr(kind, "stats", None)
-    if stats is None:
-        raise Unavailable(f"{kind.name} has no stats yet")
     out = Path(args.out or f"{kind.name}-stats.json")
+    folder = out.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        # Checked first: the measurements take minutes and are lost if the write fails.
+        raise PuzzleError(f"cannot write {out}: {folder} is not a writable folder")
     options: dict[str, Any] = {}
     if args.samples is not None:
         options["samples"] = args.samples
-    with executor_for(args.workers) as executor:
-        stats(out, executor=executor, **options)
+    try:
+        with executor_for(args.workers) as executor:
+            kind.stats(out, executor=executor, **options)
+    except NotImplementedError as error:  # the face's default: this type has none yet
+        raise Unavailable(str(error)) from None
     print(f"wrote {out}")
     return 0
 
 
 def cmd_bank(args: argparse.Namespace) -> int:
     kind = registry.get(args.type)
-    bank = getattr(kind, "bank", None)
-    if bank is None:
-        raise Unavailable(f"no bank is shipped for {kind.name}")
     size = parse_size(args.size) if args.size else None
+    try:
+        records = kind.bank()
+    except NotImplementedError as error:  # the face's default: no bank shipped
+        raise Unavailable(str(error)) from None
     shown = 0
-    for record in bank():
-        rows, cols = _field(record, "rows"), _field(record, "cols")
-        names = _grade_names(_field(record, "grade"))
+    for record in records:
+        rows, cols = record.get("rows"), record.get("cols")
+        names = _grade_names(record.get("grade"))
         if size is not None and (rows, cols) != size:
             continue
         if args.grade is not None and args.grade not in names:
             continue
         shown += 1
-        mode = _field(record, "mode") or ""
+        mode = record.get("mode") or ""
         print(
-            f"{_field(record, 'id')!s:<12} {rows}x{cols!s:<3} {names[-1]:<28} {mode:<9} "
-            f"{_field(record, 'url')}"
+            f"{record.get('id')!s:<12} {rows}x{cols!s:<3} {names[-1]:<28} {mode:<9} "
+            f"{record.get('url')}"
         )
     if not shown:
         print(f"{PROG}: no puzzle in the {kind.name} bank matches", file=sys.stderr)
         return 1
     return 0
-
-
-def _field(record: Any, name: str) -> Any:
-    """A bank record's field, whether the record is a mapping or an object."""
-    if isinstance(record, dict):
-        return record.get(name)
-    return getattr(record, name, None)
 
 
 def _grade_names(grade: Any) -> list[str]:
