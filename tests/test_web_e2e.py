@@ -332,3 +332,18 @@ def test_bank_picker_filters_by_size_and_grade(page: Any, server: str) -> None:
     expect(page.locator("#title")).to_contain_text(f"{size} · bank {wanted[0]['id']}")
     rows, cols = (int(n) for n in size.split("x"))
     assert page.locator("rect.cell").count() == rows * cols
+
+
+def test_types_without_a_board_module_are_offered_disabled(page: Any, server: str) -> None:
+    names = [t["name"] for t in api(server, "/api/types")["types"]]
+    options = page.eval_on_selector_all(
+        "#type option", "nodes => nodes.map(n => [n.value, n.disabled])"
+    )
+    assert [value for value, _ in options] == names
+    assert dict(options)["suguru"] is False
+    if "lits" in names:
+        # the server reads LITS (a pzprjs test URL) but this page draws no LITS board yet
+        page.fill("#import-text", "https://puzz.link/p?lits/4/4/9q02jg")
+        page.click("#import-go")
+        expect(page.locator("#message")).to_contain_text("cannot draw lits boards yet")
+        assert page.input_value("#type") == "suguru"

@@ -8,6 +8,7 @@ that solves or generates runs in a worker process with a time budget
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ from .payloads import (
     puzzle_payload,
     read_json,
 )
+
+logger = logging.getLogger(__name__)
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 CHECKOUT_DOCS = Path(__file__).resolve().parents[3] / "docs"  # src/pencilbox/web -> repo
@@ -63,7 +66,11 @@ async def types(request: Request) -> JSONResponse:
     """GET /api/types: every puzzle type, its ladder, generator modes and limits."""
     found = []
     for name in registry.names():
-        kind = registry.get(name)
+        try:
+            kind = registry.get(name)
+        except Exception:  # noqa: BLE001 -- one broken package must not hide the others
+            logger.exception("puzzle type %s failed to load", name)
+            continue
         found.append(
             {
                 "name": kind.name,

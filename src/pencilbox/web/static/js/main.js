@@ -7,6 +7,7 @@ import { $, clear, el, option } from "./core/dom.js";
 import { Game } from "./core/game.js";
 import * as storage from "./core/storage.js";
 import { formatSeconds } from "./core/timer.js";
+import { kindModule } from "./kinds/index.js";
 
 const state = {
   types: [],
@@ -181,6 +182,10 @@ async function importPuzzle() {
   }
   try {
     const payload = await api.post("/api/load", { input });
+    if (kindModule(payload.type) === null) {
+      message(`read a ${payload.type} puzzle, but this page cannot draw ${payload.type} boards yet`, "warn");
+      return;
+    }
     if (payload.type !== state.type.name) {
       $("#type").value = payload.type;
       selectType(payload.type);
@@ -333,11 +338,23 @@ async function start() {
     message(`cannot reach the server: ${error.message}`, "error");
     return;
   }
+  // Only types this page can draw are offered; the others are listed, disabled.
   const typeSelect = $("#type");
-  typeSelect.append(...state.types.map((t) => option(t.name, t.name)));
+  for (const info of state.types) {
+    const drawable = kindModule(info.name) !== null;
+    const node = option(info.name, drawable ? info.name : `${info.name} (board not drawn yet)`);
+    node.disabled = !drawable;
+    typeSelect.append(node);
+  }
+  state.types = state.types.filter((t) => kindModule(t.name) !== null);
+  if (!state.types.length) {
+    message("this page cannot draw any of the server's puzzle types", "error");
+    return;
+  }
   const current = storage.loadCurrent();
-  const wanted = (current && current.payload && current.payload.type) || state.settings.type || state.types[0].name;
-  typeSelect.value = wanted;
+  const names = state.types.map((t) => t.name);
+  const candidates = [current && current.payload && current.payload.type, state.settings.type, names[0]];
+  typeSelect.value = candidates.find((name) => names.includes(name));
   selectType(typeSelect.value);
   if (current && current.payload) openPayload(current.payload, current.origin);
   document.body.dataset.ready = "true";
