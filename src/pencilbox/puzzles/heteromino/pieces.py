@@ -11,13 +11,20 @@ its ``position``-th cell (reading order). At most 18 pieces cover a cell, so
 domains stay small ints, and "every candidate has the same shape" is "every
 bit lies in one group of three".
 
+Because a bit means the same thing everywhere, what a piece kills is the same
+list of (cell offset, bits) for every piece of one shape: the tables are
+translations of per-shape templates, clipped to the board's white cells (a
+bit for a piece that does not fit is simply never in a domain).
+
 Nothing here changes during solving; one :class:`Tables` is shared by every
 state of a board.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import deque
+from dataclasses import dataclass
+from functools import cache
 
 from ...grid import Grid
 from .model import SHAPE_NAMES, SHAPES, Heteromino
@@ -31,6 +38,12 @@ Kill = tuple[tuple[int, int], ...]
 always names every cell of every piece it removes, so applying it keeps the
 domains consistent (a piece is in all three of its cells' domains or none)."""
 
+Offset = tuple[int, int]
+Template = tuple[tuple[int, int, int], ...]  # (d_row, d_col, bits)
+
+_STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
+_PAD = 5  # no template reaches further than this from its anchor (checked in tests)
+
 
 def piece_code(anchor: int, shape: int) -> int:
     """The int that names a placed piece outside the solver: ``6 * anchor + shape + 1``.
@@ -39,6 +52,106 @@ def piece_code(anchor: int, shape: int) -> int:
     ``anchor, shape = divmod(code - 1, 6)``.
     """
     return SHAPE_COUNT * anchor + shape + 1
+
+
+# -- per-shape templates, on an unbounded grid ------------------------------------
+
+
+def _cells(shape: int, anchor: Offset) -> tuple[Offset, ...]:
+    return tuple((anchor[0] + dr, anchor[1] + dc) for dr, dc in SHAPES[shape])
+
+
+def _template(victims: set[tuple[int, Offset]]) -> Template:
+    """Aggregate the victims' (cell, bit) pairs per cell."""
+    per_cell: dict[Offset, int] = {}
+    for shape, anchor in victims:
+        for position, cell in enumerate(_cells(shape, anchor)):
+            per_cell[cell] = per_cell.get(cell, 0) | 1 << (3 * shape + position)
+    return tuple((r, c, bits) for (r, c), bits in sorted(per_cell.items()))
+
+
+def _covering(cell: Offset, shapes: range | tuple[int, ...]) -> set[tuple[int, Offset]]:
+    """Every (shape, anchor) of ``shapes`` that covers ``cell``."""
+    return {(shape, (cell[0] - dr, cell[1] - dc)) for shape in shapes for dr, dc in SHAPES[shape]}
+
+
+def _touching_twins(cells: tuple[Offset, ...], shape: int) -> set[tuple[int, Offset]]:
+    """Pieces of ``shape`` with a cell next to ``cells`` and none inside them."""
+    inside = set(cells)
+    found = set()
+    for r, c in cells:
+        for dr, dc in _STEPS:
+            neighbour = (r + dr, c + dc)
+            if neighbour in inside:
+                continue
+            for victim in _covering(neighbour, (shape,)):
+                if not inside & set(_cells(*victim)):
+                    found.add(victim)
+    return found
+
+
+@cache
+def place_template(shape: int) -> Template:
+    """What dies when a piece of ``shape`` anchored at (0, 0) is drawn."""
+    me = (shape, (0, 0))
+    cells = _cells(*me)
+    victims = set().union(*(_covering(cell, range(SHAPE_COUNT)) for cell in cells))
+    victims |= _touching_twins(cells, shape)
+    victims.discard(me)
+    return _template(victims)
+
+
+@cache
+def hetero_template(shape: int) -> Template:
+    """Pieces of ``shape`` touching cell (0, 0) without covering it."""
+    return _template(_touching_twins(((0, 0),), shape))
+
+
+@cache
+def ring_template(shape: int) -> tuple[tuple[Offset, ...], int]:
+    """The cells around a piece (king moves), and which of them share an edge with it.
+
+    Returns (offsets, touching bits): bit i of the second value is set when
+    offset i is orthogonally next to the piece.
+    """
+    cells = set(_cells(shape, (0, 0)))
+    ring = sorted(
+        {(r + dr, c + dc) for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)} - cells
+    )
+    touching = 0
+    for index, (r, c) in enumerate(ring):
+        if any((r + dr, c + dc) in cells for dr, dc in _STEPS):
+            touching |= 1 << index
+    return tuple(ring), touching
+
+
+@cache
+def locally_connected(shape: int, pattern: int) -> bool:
+    """Do the open cells touching a piece connect through the open cells around it?
+
+    ``pattern`` has bit i set when ring cell i (see :func:`ring_template`)
+    is open. If they do, drawing the piece cannot split its region: any path
+    through the piece can go round it instead.
+    """
+    ring, touching = ring_template(shape)
+    wanted = pattern & touching
+    if not wanted:
+        return True
+    index_of = {cell: i for i, cell in enumerate(ring)}
+    start = (wanted & -wanted).bit_length() - 1
+    reached = 1 << start
+    todo = deque([start])
+    while todo:
+        r, c = ring[todo.popleft()]
+        for dr, dc in _STEPS:
+            other = index_of.get((r + dr, c + dc))
+            if other is not None and pattern >> other & 1 and not reached >> other & 1:
+                reached |= 1 << other
+                todo.append(other)
+    return not wanted & ~reached
+
+
+# -- bitset geometry ----------------------------------------------------------------
 
 
 class Board:
@@ -66,7 +179,7 @@ class Board:
 
     def flood(self, seed: int, inside: int, limit: int = 1 << 30) -> int:
         """The connected part of ``inside`` holding ``seed``; stops (returning a
-        partial part) once it has more than ``limit`` cells."""
+        partial part with more than ``limit`` cells) once it outgrows ``limit``."""
         region = seed
         while True:
             grown = self.grow(region) & inside
@@ -77,13 +190,18 @@ class Board:
                 return region
 
 
+# -- the tables of one board ----------------------------------------------------------
+
+
 @dataclass
 class Tables:
     """Everything about a board that solving reads and never changes."""
 
     puzzle: Heteromino
     grid: Grid
+    board: Board
     white: tuple[int, ...]  # white cells, reading order
+    white_mask: int
     piece_cells: tuple[tuple[int, int, int], ...]
     piece_bits: tuple[tuple[int, int, int], ...]  # each cell's domain bit for the piece
     piece_shape: tuple[int, ...]
@@ -96,103 +214,118 @@ class Tables:
     place_reads: tuple[int, ...]  # per piece: the cells place_kill looks at (bitset)
     hetero_kill: tuple[tuple[Kill, ...], ...]  # [cell][shape]: same-shape pieces touching
     hetero_reads: tuple[tuple[int, ...], ...]
-    white_mask: int
-    board: Board
-    region_cache: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    ring_cells: tuple[tuple[int, ...], ...]  # per piece: ring_template cells (-1 off board)
+    ring_mask: tuple[int, ...]
 
     @classmethod
     def of(cls, puzzle: Heteromino) -> Tables:
-        grid = Grid(puzzle.rows, puzzle.cols)
         rows, cols = puzzle.rows, puzzle.cols
-        white = tuple(c for c in grid.cells if not puzzle.black[c])
+        grid = Grid(rows, cols)
+        black = puzzle.black
+        white = tuple(c for c in grid.cells if not black[c])
+
+        # Cells are looked up through a padded copy of the board, so that a
+        # template can be laid anywhere without bounds checks: ``real[index]``
+        # is the cell at a padded index, or -1 off the board or on black.
+        wide = cols + 2 * _PAD
+        real = [-1] * (wide * (rows + 2 * _PAD))
+        for cell in white:
+            row, col = divmod(cell, cols)
+            real[(row + _PAD) * wide + col + _PAD] = cell
+
+        bit_of = [1 << cell for cell in grid.cells]
+
+        def padded(cell: int) -> int:
+            row, col = divmod(cell, cols)
+            return (row + _PAD) * wide + col + _PAD
+
+        def linear(template: Template) -> tuple[tuple[int, int], ...]:
+            return tuple((dr * wide + dc, bits) for dr, dc, bits in template)
+
+        def clip(base: int, template: tuple[tuple[int, int], ...]) -> tuple[Kill, int]:
+            """A template laid at a padded index: its kill list and the cells it names."""
+            kill = []
+            mask = 0
+            for offset, bits in template:
+                cell = real[base + offset]
+                if cell >= 0:
+                    kill.append((cell, bits))
+                    mask |= bit_of[cell]
+            return tuple(kill), mask
+
+        place_lin = [linear(place_template(shape)) for shape in range(SHAPE_COUNT)]
+        hetero_lin = [linear(hetero_template(shape)) for shape in range(SHAPE_COUNT)]
+        ring_lin = [
+            tuple(dr * wide + dc for dr, dc in ring_template(shape)[0])
+            for shape in range(SHAPE_COUNT)
+        ]
+        shape_lin = [tuple(dr * wide + dc for dr, dc in offsets) for offsets in SHAPES]
+
         cells_of: list[tuple[int, int, int]] = []
         bits_of: list[tuple[int, int, int]] = []
         shapes: list[int] = []
         anchors: list[int] = []
+        masks: list[int] = []
+        place_kill: list[Kill] = []
+        place_reads: list[int] = []
+        ring_cells: list[tuple[int, ...]] = []
         piece_at = [[-1] * SLOTS for _ in grid.cells]
-        for anchor in grid.cells:
-            r0, c0 = divmod(anchor, cols)
-            for shape, offsets in enumerate(SHAPES):
-                spots = [(r0 + dr, c0 + dc) for dr, dc in offsets]
-                if not all(0 <= r < rows and 0 <= c < cols for r, c in spots):
-                    continue
-                cells = tuple(r * cols + c for r, c in spots)
-                if any(puzzle.black[c] for c in cells):
+        for anchor in white:
+            base = padded(anchor)
+            for shape in range(SHAPE_COUNT):
+                a, b, c = (real[base + offset] for offset in shape_lin[shape])
+                if a < 0 or b < 0 or c < 0:
                     continue
                 pid = len(cells_of)
-                slots = tuple(3 * shape + position for position in range(3))
-                for cell, slot in zip(cells, slots, strict=True):
-                    piece_at[cell][slot] = pid
-                cells_of.append((cells[0], cells[1], cells[2]))
-                bits_of.append((1 << slots[0], 1 << slots[1], 1 << slots[2]))
+                slot = 3 * shape
+                piece_at[a][slot] = piece_at[b][slot + 1] = piece_at[c][slot + 2] = pid
+                cells_of.append((a, b, c))
+                bits_of.append((1 << slot, 2 << slot, 4 << slot))
                 shapes.append(shape)
                 anchors.append(anchor)
+                mask = bit_of[a] | bit_of[b] | bit_of[c]
+                masks.append(mask)
+                kill, named = clip(base, place_lin[shape])
+                place_kill.append(kill)
+                place_reads.append(named | mask)
+                ring_cells.append(tuple(real[base + offset] for offset in ring_lin[shape]))
         full = tuple(
             sum(1 << slot for slot in range(SLOTS) if piece_at[cell][slot] >= 0)
             for cell in grid.cells
         )
-        masks = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in cells_of)
-        count = len(cells_of)
-
-        def kill_list(victims: set[int]) -> Kill:
-            per_cell: dict[int, int] = {}
-            for victim in victims:
-                for cell, bit in zip(cells_of[victim], bits_of[victim], strict=True):
-                    per_cell[cell] = per_cell.get(cell, 0) | bit
-            return tuple(sorted(per_cell.items()))
-
-        def touching_same_shape(cells: tuple[int, ...], shape: int) -> set[int]:
-            """Pieces of ``shape`` with a cell next to ``cells`` but none inside."""
-            found = set()
-            inside = set(cells)
-            for cell in cells:
-                for n in grid.orthogonal[cell]:
-                    if n in inside:
-                        continue
-                    for position in range(3):
-                        other = piece_at[n][3 * shape + position]
-                        if other >= 0 and not inside & set(cells_of[other]):
-                            found.add(other)
-            return found
-
-        place_kill = []
-        for pid in range(count):
-            victims = {
-                other
-                for cell in cells_of[pid]
-                for other in piece_at[cell]
-                if other >= 0 and other != pid
-            }
-            victims |= touching_same_shape(cells_of[pid], shapes[pid])
-            place_kill.append(kill_list(victims))
-        hetero_kill = tuple(
-            tuple(kill_list(touching_same_shape((cell,), shape)) for shape in range(SHAPE_COUNT))
-            for cell in grid.cells
-        )
-
-        def reads(kill: Kill) -> int:
-            mask = 0
-            for cell, _ in kill:
-                mask |= 1 << cell
-            return mask
+        hetero_kill: list[tuple[Kill, ...]] = []
+        hetero_reads: list[tuple[int, ...]] = []
+        for cell in grid.cells:
+            if black[cell]:
+                hetero_kill.append(((),) * SHAPE_COUNT)
+                hetero_reads.append((0,) * SHAPE_COUNT)
+                continue
+            base = padded(cell)
+            laid = [clip(base, hetero_lin[shape]) for shape in range(SHAPE_COUNT)]
+            hetero_kill.append(tuple(kill for kill, _ in laid))
+            hetero_reads.append(tuple(named for _, named in laid))
+        board = Board(rows, cols)
+        white_mask = sum(bit_of[c] for c in white)
 
         return cls(
             puzzle=puzzle,
             grid=grid,
+            board=board,
             white=white,
+            white_mask=white_mask,
             piece_cells=tuple(cells_of),
             piece_bits=tuple(bits_of),
             piece_shape=tuple(shapes),
             piece_anchor=tuple(anchors),
-            piece_mask=masks,
+            piece_mask=tuple(masks),
             piece_at=tuple(tuple(row) for row in piece_at),
             full=full,
             place_kill=tuple(place_kill),
-            place_reads=tuple(reads(k) | m for k, m in zip(place_kill, masks, strict=True)),
-            hetero_kill=hetero_kill,
-            hetero_reads=tuple(tuple(reads(k) for k in row) for row in hetero_kill),
-            white_mask=sum(1 << c for c in white),
-            board=Board(rows, cols),
+            place_reads=tuple(place_reads),
+            hetero_kill=tuple(hetero_kill),
+            hetero_reads=tuple(hetero_reads),
+            ring_cells=tuple(ring_cells),
+            ring_mask=tuple(sum(1 << c for c in ring if c >= 0) for ring in ring_cells),
         )
 
     @property

@@ -6,7 +6,9 @@ and then checks the region rule on the open pockets the new pieces closed
 off (every other region is unchanged, and ``region`` has already passed it).
 Pockets are flood-filled up to :data:`POCKET_LIMIT` cells; a larger part is
 left alone, which is sound (a check skipped) and loses little, since a
-split region's parts sum to a multiple of 3.
+split region's parts sum to a multiple of 3. (The region rung's pruning is
+not rerun inside a probe: a piece it would kill cuts off a bad pocket, and
+the pocket check catches that pocket after the probe draws the piece.)
 
 Probing is what solves this puzzle, so it is made incremental. Each
 successful probe records the cells it *read* (every cell whose domain or
@@ -14,19 +16,26 @@ open status its propagation looked at, as a bitset). Propagation is a
 function of those cells alone, so the probe's outcome can only change once
 one of them changes: a later pass re-probes only pieces whose recorded cells
 changed since they were probed. The fixpoint is the same as re-probing every
-piece every time. The records live on the state (``probe_reads``, with the
-domains they were made against in ``probe_seen``) so search nodes inherit
-their parent's.
+piece every time. The records live on the state (``probe_memo``, with the
+domains they were made against) so search nodes inherit their parent's.
 """
 
 from __future__ import annotations
 
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from .pieces import Tables
-from .rules import HeterominoState, Settled, describe_contradiction, settle
+from .rules import (
+    HeterominoState,
+    Settled,
+    alive_pieces,
+    describe_contradiction,
+    settle,
+)
 
 POCKET_LIMIT = 48
-POSITION_ZERO = sum(1 << (3 * shape) for shape in range(6))  # one bit per piece: its first cell
+"""Largest pocket a probe flood-fills to the end; at least ``region``'s limit,
+so that probing proves everything ``region`` does. A probe fills only the few
+pockets next to the pieces it drew, so a larger limit costs little here."""
 
 
 def try_piece(state: HeterominoState, piece: int) -> int:
@@ -58,26 +67,6 @@ def pocket_check(tables: Tables, placed: int, newly: int) -> int:
     return reads
 
 
-def alive_pieces(state: HeterominoState) -> list[int]:
-    """Every piece still possible and not yet drawn, in id order."""
-    tables = state.tables
-    domains = state.domains
-    piece_at = tables.piece_at
-    found = []
-    open_cells = state.open_mask
-    while open_cells:
-        low = open_cells & -open_cells
-        open_cells ^= low
-        cell = low.bit_length() - 1
-        firsts = domains[cell] & POSITION_ZERO
-        while firsts:
-            bit = firsts & -firsts
-            firsts ^= bit
-            found.append(piece_at[cell][bit.bit_length() - 1])
-    found.sort()
-    return found
-
-
 def probe(state: State, log: Log) -> bool:
     """Kill every piece whose drawing leads to a contradiction in the rungs below.
 
@@ -88,18 +77,16 @@ def probe(state: State, log: Log) -> bool:
     assert isinstance(state, HeterominoState)
     tables = state.tables
     domains = state.domains
-    if state.probe_shared:
-        state.probe_reads = dict(state.probe_reads)
-        state.probe_shared = False
-    reads = state.probe_reads
-    seen = state.probe_seen
-    if seen is not None:
+    memo = state.probe_memo
+    seen = memo.seen
+    if isinstance(seen, list):
         changed = 0
         for cell in tables.white:
             if domains[cell] != seen[cell]:
                 changed |= 1 << cell
         if changed:
-            _forget(reads, changed)
+            memo.forget(changed)
+    reads = memo.own()
     todo = [piece for piece in alive_pieces(state) if piece not in reads]
     killed = False
     while todo:
@@ -115,7 +102,7 @@ def probe(state: State, log: Log) -> bool:
                 reads[piece] = try_piece(state, piece)
                 continue
             except Contradiction as contradiction:
-                why = describe_contradiction(tables, contradiction.args[0])
+                reason = contradiction.args[0] if contradiction.args else None
             killed = True
             todo_cells = []
             for cell, bit in zip(cells, bits, strict=True):
@@ -130,28 +117,21 @@ def probe(state: State, log: Log) -> bool:
                     Deduction(
                         "probe",
                         cells,
-                        f"drawing {tables.describe(piece)} leads to a contradiction: {why}",
+                        f"drawing {tables.describe(piece)} leads to a contradiction: "
+                        f"{describe_contradiction(tables, reason)}",
                     )
                 )
-                _forget(reads, changed)
-                state.probe_seen = domains.copy()
+                memo.forget(changed)
+                memo.seen = domains.copy()
                 return True
             done = Settled(state.placed, state.hetero_done)
             settle(domains, tables, todo_cells, done, hetero=True)
             state.placed = done.placed
             state.hetero_done = done.hetero_done
-            retry.extend(_forget(reads, changed | done.changed))
+            retry.extend(memo.forget(changed | done.changed))
         todo = sorted(set(retry))
-    state.probe_seen = domains.copy()
+    memo.seen = domains.copy()
     return killed
-
-
-def _forget(reads: dict[int, int], changed: int) -> list[int]:
-    """Drop the records that read a changed cell; return their pieces."""
-    stale = [piece for piece, cells in reads.items() if cells & changed]
-    for piece in stale:
-        del reads[piece]
-    return stale
 
 
 PROBE = Rule("probe", probe, "assume a piece, propagate; a contradiction kills it")

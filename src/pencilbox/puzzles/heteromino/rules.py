@@ -35,10 +35,48 @@ from typing import Self
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import members
 from .model import SHAPE_NAMES, Heteromino
-from .pieces import Kill, Tables, shape_of_domain, slot_piece
+from .pieces import Kill, Tables, locally_connected, shape_of_domain, slot_piece
 
 BLACK_DOMAIN = 1
 """A black cell's domain: one value, so the engine treats it as settled."""
+
+
+class Records:
+    """Per-piece notes of which cells a check read, valid while those cells stay unchanged.
+
+    A check (probe, region) whose outcome is a function of the cells it read
+    need not be repeated until one of them changes. ``seen`` is what the
+    notes were made against. The dict is shared by a state and its copies
+    until one of them writes (copy on write).
+    """
+
+    __slots__ = ("reads", "seen", "shared")
+
+    def __init__(self, reads: dict[int, int] | None = None, seen: object = None) -> None:
+        self.reads: dict[int, int] = reads if reads is not None else {}
+        self.seen = seen
+        self.shared = False
+
+    def fork(self) -> Records:
+        self.shared = True
+        twin = Records(self.reads, self.seen)
+        twin.shared = True
+        return twin
+
+    def own(self) -> dict[int, int]:
+        """The notes, copied first if another state still shares them."""
+        if self.shared:
+            self.reads = dict(self.reads)
+            self.shared = False
+        return self.reads
+
+    def forget(self, changed: int) -> list[int]:
+        """Drop the notes that read a changed cell; return their pieces."""
+        reads = self.own()
+        stale = [piece for piece, cells in reads.items() if cells & changed]
+        for piece in stale:
+            del reads[piece]
+        return stale
 
 
 class HeterominoState(State):
@@ -46,12 +84,12 @@ class HeterominoState(State):
 
     ``placed`` (cell bitset): cells whose piece has been drawn, i.e. its
     consequences applied. ``hetero_done`` (cell bitset): cells whose one
-    shape has already cleared its same-shape neighbours. ``probe_reads`` and
-    ``probe_seen`` are the probe rung's memory (see :mod:`.probe`); the dict
-    is shared between a state and its copies until one of them writes.
+    shape has already cleared its same-shape neighbours. ``probe_memo`` and
+    ``region_memo`` let those rules skip pieces whose outcome cannot have
+    changed (see :class:`Records`).
     """
 
-    __slots__ = ("placed", "hetero_done", "probe_reads", "probe_seen", "probe_shared")
+    __slots__ = ("placed", "hetero_done", "probe_memo", "region_memo")
     tables: Tables
 
     def __init__(
@@ -60,28 +98,24 @@ class HeterominoState(State):
         tables: Tables,
         placed: int = 0,
         hetero_done: int = 0,
-        probe_reads: dict[int, int] | None = None,
-        probe_seen: list[int] | None = None,
+        probe_memo: Records | None = None,
+        region_memo: Records | None = None,
     ) -> None:
         super().__init__(domains, tables)
         self.placed = placed
         self.hetero_done = hetero_done
-        self.probe_reads: dict[int, int] = probe_reads if probe_reads is not None else {}
-        self.probe_seen = probe_seen
-        self.probe_shared = False
+        self.probe_memo = probe_memo or Records()
+        self.region_memo = region_memo or Records()
 
     def copy(self) -> Self:
-        self.probe_shared = True
-        twin = type(self)(
+        return type(self)(
             self.domains.copy(),
             self.tables,
             self.placed,
             self.hetero_done,
-            self.probe_reads,
-            self.probe_seen,
+            self.probe_memo.fork(),
+            self.region_memo.fork(),
         )
-        twin.probe_shared = True
-        return twin
 
     @property
     def open_mask(self) -> int:
@@ -235,93 +269,115 @@ def fit(state: State, log: Log) -> bool:
 # -- region ------------------------------------------------------------------------
 
 
-def regions(state: HeterominoState) -> list[int]:
-    """The connected regions of open white cells, as cell bitsets."""
-    board = state.tables.board
-    left = state.open_mask
+POCKET_LIMIT = 12
+"""Largest part cut off by a piece that ``region`` flood-fills to the end.
+
+Cutting pieces are common (on the 25x25 noqx board 560 of 910 pieces split
+their region), and the floods are most of the rung's cost; on the real
+boards a limit of 12 proves as much as 48 or 1000, at a fraction of the time."""
+
+POSITION_ZERO = sum(1 << (3 * shape) for shape in range(6))  # one bit per piece: its first cell
+
+
+def alive_pieces(state: HeterominoState) -> list[int]:
+    """Every piece still possible and not yet drawn, in id order."""
+    tables = state.tables
+    domains = state.domains
+    piece_at = tables.piece_at
     found = []
-    while left:
-        region = board.flood(left & -left, left)
-        found.append(region)
-        left &= ~region
+    open_cells = state.open_mask
+    while open_cells:
+        low = open_cells & -open_cells
+        open_cells ^= low
+        cell = low.bit_length() - 1
+        firsts = domains[cell] & POSITION_ZERO
+        while firsts:
+            bit = firsts & -firsts
+            firsts ^= bit
+            found.append(piece_at[cell][bit.bit_length() - 1])
+    found.sort()
     return found
 
 
-def doomed_pieces(tables: Tables, region: int) -> tuple[int, ...]:
-    """Pieces inside ``region`` whose drawing leaves a part that is not a multiple of 3.
+def cuts_pocket(tables: Tables, piece: int, open_cells: int) -> tuple[bool, int]:
+    """Would drawing ``piece`` cut off a part of at most POCKET_LIMIT open cells
+    that is not a multiple of 3? Returns the answer and the cells looked at.
 
-    Depends only on the region's cells, so the answer is cached per board.
-    A piece whose open neighbours stay connected around it (within the ring
-    of cells next to it) cannot split the region and is skipped quickly.
+    A piece whose open neighbours connect through the open cells around it
+    (one king move away, see :func:`.pieces.locally_connected`) cannot split
+    anything; only the others are flood-filled.
     """
-    cached = tables.region_cache.get(region)
-    if cached is not None:
-        return cached
+    pattern = 0
+    for index, cell in enumerate(tables.ring_cells[piece]):
+        if cell >= 0 and open_cells >> cell & 1:
+            pattern |= 1 << index
+    looked = tables.ring_mask[piece]
+    if locally_connected(tables.piece_shape[piece], pattern):
+        return False, looked
     board = tables.board
-    found = []
-    for piece in _pieces_inside(tables, region):
-        mask = tables.piece_mask[piece]
-        rest = region & ~mask
-        touching = board.grow(mask) & rest
-        if not touching:
-            continue  # the piece is the whole region
-        ring = board.grow(board.grow(mask)) & rest
-        seed = touching & -touching
-        if not touching & ~board.flood(seed, ring):
-            continue
-        while touching:
-            part = board.flood(touching & -touching, rest)
-            if part.bit_count() % 3:
-                found.append(piece)
-                break
-            touching &= ~part
-    result = tuple(found)
-    if len(tables.region_cache) > 50_000:
-        tables.region_cache.clear()
-    tables.region_cache[region] = result
-    return result
-
-
-def _pieces_inside(tables: Tables, region: int) -> list[int]:
-    inside = []
-    for cell in members(region):
-        for slot in range(0, 18, 3):  # position 0: the piece's first cell is ``cell``
-            piece = tables.piece_at[cell][slot]
-            if piece >= 0 and not tables.piece_mask[piece] & ~region:
-                inside.append(piece)
-    return inside
+    mask = tables.piece_mask[piece]
+    rest = open_cells & ~mask
+    touching = board.grow(mask) & rest
+    while touching:
+        part = board.flood(touching & -touching, rest, POCKET_LIMIT)
+        looked |= board.grow(part)
+        size = part.bit_count()
+        if size <= POCKET_LIMIT and size % 3:
+            return True, looked
+        touching &= ~part
+    return False, looked
 
 
 def region(state: State, log: Log) -> bool:
-    """Open regions must hold multiples of 3 cells; a piece that would cut its
-    region into parts that are not dies."""
+    """Open regions must hold multiples of 3 cells; a piece that would cut off
+    a pocket of open cells that is not a multiple of 3 dies.
+
+    Only pockets of at most POCKET_LIMIT cells are looked for (a larger part
+    is left alone, which is sound). Each piece's answer depends only on the
+    cells it looked at, so it is noted and reused until one of them changes.
+    """
     assert isinstance(state, HeterominoState)
     tables = state.tables
     domains = state.domains
-    changed = False
-    for part in regions(state):
-        size = part.bit_count()
-        if size % 3:
+    board = tables.board
+    open_cells = state.open_mask
+    memo = state.region_memo
+    if memo.seen == open_cells:
+        return False  # every live piece was checked against these open cells
+    left = open_cells
+    while left:
+        part = board.flood(left & -left, left)
+        if part.bit_count() % 3:
             raise Contradiction(("region", part))
-        for piece in doomed_pieces(tables, part):
-            cells, bits = tables.piece_cells[piece], tables.piece_bits[piece]
-            if not domains[cells[0]] & bits[0]:
-                continue
-            for cell, bit in zip(cells, bits, strict=True):
-                domains[cell] &= ~bit
-                if not domains[cell]:
-                    raise Contradiction(("empty", cell))
-            changed = True
-            if log is not None:
-                log.append(
-                    Deduction(
-                        "region",
-                        cells,
-                        f"drawing {tables.describe(piece)} would cut its region of {size} "
-                        "cells into parts that are not all multiples of 3",
-                        because=tuple(members(part)),
-                    )
+        left &= ~part
+    if isinstance(memo.seen, int):
+        memo.forget(memo.seen ^ open_cells)
+    notes = memo.own()
+    changed = False
+    for piece in alive_pieces(state):
+        if piece in notes:
+            continue
+        doomed, looked = cuts_pocket(tables, piece, open_cells)
+        if not doomed:
+            notes[piece] = looked
+            continue
+        cells, bits = tables.piece_cells[piece], tables.piece_bits[piece]
+        for cell, bit in zip(cells, bits, strict=True):
+            domains[cell] &= ~bit
+            if not domains[cell]:
+                raise Contradiction(("empty", cell))
+        changed = True
+        if log is not None:
+            log.append(
+                Deduction(
+                    "region",
+                    cells,
+                    f"drawing {tables.describe(piece)} would cut off a pocket of open "
+                    "cells that is not a multiple of 3",
+                    because=tuple(members(looked & open_cells & ~tables.piece_mask[piece])),
                 )
+            )
+    memo.seen = open_cells
     return changed
 
 
