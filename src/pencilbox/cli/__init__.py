@@ -1,0 +1,185 @@
+"""The ``pencilbox`` command line.
+
+Every command reaches puzzles through :mod:`pencilbox.registry`,
+:mod:`pencilbox.formats` and :mod:`pencilbox.solving`; no puzzle type is named
+here, so a new puzzle package gets every command for free. (``ledger`` is the
+one exception: it is a Heteromino fact about blank boards, not a command on a
+puzzle.)
+
+This module assembles the parser and turns errors into exit codes; the
+commands live in :mod:`.solving` (one puzzle), :mod:`.making` (generate,
+bank), :mod:`.figures` (stats, ledger) and :mod:`.serving` (play).
+
+Exit codes: 0 done; 1 the command ran but could not do what was asked (no
+solution to show, a feature that is not installed); 2 bad input (one line on
+stderr, never a traceback); 130 interrupted with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from .. import __version__, registry
+from ..errors import PuzzleError
+from .common import PROG, Unavailable
+from .figures import LEDGER_MAX_SIDE, cmd_ledger, cmd_stats
+from .making import cmd_bank, cmd_generate
+from .serving import cmd_play
+from .solving import cmd_convert, cmd_grade, cmd_hint, cmd_rungs, cmd_show, cmd_solve
+
+__all__ = ["PROG", "Unavailable", "build_parser", "main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage mistake as one line, like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix(PROG).strip()  # "solve" in "pencilbox solve"
+        raise PuzzleError(message, where=command or None)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _ledger_side(text: str) -> int:
+    value = _positive(text)
+    if value > LEDGER_MAX_SIDE:
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range 1..{LEDGER_MAX_SIDE}")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0..65535)")
+    return value
+
+
+PUZZLE_HELP = "a puzzle file (text or JSON), a puzz.link URL, or - for stdin"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Solve, grade, generate and play polyomino pencil puzzles.",
+        epilog=f"puzzle types: {', '.join(registry.names())}",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def command(name: str, run: Callable[[argparse.Namespace], int], about: str) -> Any:
+        sub = commands.add_parser(name, help=about, description=about)
+        sub.set_defaults(run=run)
+        return sub
+
+    sub = command("solve", cmd_solve, "count solutions, show the first, say which rung finished")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--rules", metavar="RUNG", help="rung to solve with (default: the top)")
+    sub.add_argument(
+        "--limit", type=_positive, default=2, help="stop counting at N solutions (default 2)"
+    )
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_argument("--trace", action="store_true", help="list the deductions before search")
+
+    sub = command("hint", cmd_hint, "the next deduction a person could make")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument(
+        "--position", metavar="FILE", help="entries so far: text rows (. = empty) or JSON rows"
+    )
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sub = command("grade", cmd_grade, "the lowest rung that finishes, else search effort")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sub = command("generate", cmd_generate, "new unique puzzles as JSON Lines")
+    sub.add_argument("type", metavar="TYPE", help="puzzle type, e.g. suguru")
+    sub.add_argument("--size", required=True, metavar="RxC", help="board size, e.g. 8x8")
+    sub.add_argument("--count", type=_positive, default=1, help="how many (default 1)")
+    sub.add_argument("--mode", help="generator mode (default: the type's first mode)")
+    sub.add_argument("--seed", type=int, help="seed for a repeatable run")
+    sub.add_argument("--out", metavar="FILE", help="write JSON Lines here (default: stdout)")
+    sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+
+    sub = command("show", cmd_show, "a text picture of the puzzle")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--solution", action="store_true", help="fill in the (first) solution")
+
+    sub = command("convert", cmd_convert, "rewrite a puzzle as text, URL or JSON")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--to", required=True, choices=("text", "url", "json"), help="output form")
+
+    sub = command("rungs", cmd_rungs, "what each rung proves alone from the untouched board")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sub = command("stats", cmd_stats, "re-measure the puzzle's published figures into JSON")
+    sub.add_argument("type", metavar="TYPE", help="puzzle type, e.g. suguru")
+    sub.add_argument(
+        "--out",
+        metavar="FILE",
+        help="output file (default: the package's shipped stats.json in a source "
+        "checkout, else TYPE-stats.json here)",
+    )
+    sub.add_argument("--samples", type=_positive, help="boards per measurement")
+    sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+
+    sub = command("bank", cmd_bank, "list the puzzles shipped with the package")
+    sub.add_argument("type", metavar="TYPE", help="puzzle type, e.g. suguru")
+    sub.add_argument("--size", metavar="RxC", help="only this size")
+    sub.add_argument("--grade", metavar="G", help="only this grade (a rung name or search)")
+
+    sub = command("ledger", cmd_ledger, "the exact number of Heteromino tilings of a blank board")
+    sub.add_argument("rows", metavar="H", type=_ledger_side, help="rows (1..60)")
+    sub.add_argument("cols", metavar="W", type=_ledger_side, help="columns (1..60)")
+    sub.add_argument(
+        "--no-same-shape-rule",
+        action="store_true",
+        help="also count tilings where two pieces of one shape share an edge",
+    )
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sub = command("play", cmd_play, "serve the web app to play in a browser")
+    sub.add_argument(
+        "--host", default="127.0.0.1", help="address (default 127.0.0.1: this machine only)"
+    )
+    sub.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    sub.add_argument("--open", action="store_true", help="open a browser tab")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    try:
+        args = build_parser().parse_args(argv)
+        code: int = args.run(args)
+        sys.stdout.flush()
+        return code
+    except PuzzleError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+    except Unavailable as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader (``| head``) went away: stop quietly, and keep Python from
+        # complaining again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1

@@ -1,0 +1,166 @@
+"""Reading what the user gives: PUZZLE arguments, player positions, sizes, rung names.
+
+Every mistake raises :class:`~pencilbox.errors.PuzzleError` with a one-line
+message naming the file (or ``stdin``) and, where it helps, line and column.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+from .. import formats, registry
+from ..errors import PuzzleError
+from ..kind import PuzzleKind, Rows
+
+MAX_SIDE = 100  # the largest board side the text and JSON forms accept
+
+
+def read_source(source: str) -> tuple[str, str | None]:
+    """The text behind a PUZZLE argument, and the name to blame in errors.
+
+    ``-`` is standard input; a puzz.link URL is its own text; anything else
+    is a file path. At most ``formats.MAX_INPUT + 1`` characters are read so
+    that a huge file is refused by ``formats.load`` without filling memory.
+    """
+    limit = formats.MAX_INPUT + 1
+    if source == "-":
+        if sys.stdin is None:
+            raise PuzzleError("no standard input to read the puzzle from")
+        return sys.stdin.read(limit), "stdin"
+    if _is_url_argument(source):
+        return source, None
+    try:
+        with open(source, encoding="utf-8") as handle:
+            return handle.read(limit), source
+    except FileNotFoundError:
+        raise PuzzleError(f"no such file: {source}") from None
+    except IsADirectoryError:
+        raise PuzzleError(f"{source} is a directory, not a puzzle file") from None
+    except UnicodeDecodeError as error:
+        raise PuzzleError(f"{source} is not UTF-8 text (byte {error.start})") from None
+    except OSError as error:
+        raise PuzzleError(f"cannot read {source}: {error.strerror}") from None
+
+
+def _is_url_argument(source: str) -> bool:
+    """Is a PUZZLE argument a URL rather than a path? An existing file always wins.
+
+    Paths contain '/' too, so a bare ``TYPE/COLS/ROWS/BODY`` only counts as a
+    URL when it starts with a puzzle type's URL name; otherwise a mistyped
+    path is reported as a missing file, not as a broken URL.
+    """
+    if os.path.exists(source) or not formats.looks_like_url(source):
+        return False
+    if source.lower().startswith(("http://", "https://")) or "?" in source:
+        return True
+    head = source.split("/", 1)[0].lower()
+    return any(head in registry.kind_url_names(name) for name in registry.names())
+
+
+def load_puzzle(source: str) -> tuple[PuzzleKind[Any], Any]:
+    """Load a puzzle in any of the three forms; errors name the file they came from."""
+    text, name = read_source(source)
+    try:
+        return formats.load(text)
+    except PuzzleError as error:
+        if name is None:
+            raise
+        raise PuzzleError(str(error), where=name) from None
+
+
+def read_position(source: str, puzzle: Any) -> Rows:
+    """A player's position: JSON int rows (or ``{"position": rows}``) or text rows.
+
+    In text, cells are separated by spaces or written one character each;
+    ``.``, ``-`` and ``0`` are empty cells; ``#`` lines are comments.
+    """
+    text, name = read_source(source)
+    where = name or "position"
+    stripped = text.strip()
+    if stripped.startswith(("[", "{")):
+        try:
+            obj = json.loads(stripped)
+        except json.JSONDecodeError as error:
+            raise PuzzleError(
+                f"invalid JSON ({error.msg})",
+                where=f"{where}: line {error.lineno}, column {error.colno}",
+            ) from None
+        if isinstance(obj, dict):
+            obj = obj.get("position")
+        rows = _int_rows(obj, where)
+    else:
+        rows = _text_rows(stripped, where)
+    if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
+        widths = sorted({len(row) for row in rows})
+        raise PuzzleError(
+            f"position is {len(rows)} rows of {'/'.join(map(str, widths)) or 0} cells, "
+            f"expected {puzzle.rows}x{puzzle.cols}",
+            where=where,
+        )
+    return rows
+
+
+def _int_rows(obj: Any, where: str) -> Rows:
+    if not isinstance(obj, list):
+        raise PuzzleError("a JSON position is a list of int rows", where=where)
+    rows: Rows = []
+    for r, row in enumerate(obj):
+        if not isinstance(row, list):
+            raise PuzzleError(f"row {r + 1} is not a list", where=where)
+        for c, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+                raise PuzzleError(
+                    f"row {r + 1}, column {c + 1} is not a number from 0 to 99", where=where
+                )
+        rows.append(list(row))
+    return rows
+
+
+def _text_rows(text: str, where: str) -> Rows:
+    rows: Rows = []
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        tokens = line.split()
+        if len(tokens) == 1:
+            tokens = list(tokens[0])
+        row = []
+        for col, token in enumerate(tokens, start=1):
+            if token in (".", "-"):
+                row.append(0)
+            elif token.isdigit() and int(token) <= 99:
+                row.append(int(token))
+            else:
+                raise PuzzleError(
+                    f"{token!r} is not a digit or '.'",
+                    where=f"{where}: line {line_no}, column {col}",
+                )
+        rows.append(row)
+    return rows
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"8x6"`` -> ``(8, 6)`` (rows, columns)."""
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        rows, cols = (int(part) for part in parts)
+    except ValueError:
+        raise PuzzleError(f"--size {text!r} is not ROWSxCOLS, e.g. 8x8") from None
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise PuzzleError(f"--size {text!r} is out of range 1..{MAX_SIDE} per side")
+    return rows, cols
+
+
+def checked_rung(kind: PuzzleKind[Any], name: str | None) -> str:
+    """The rung called ``name`` (default: the top), checked against this puzzle's ladder."""
+    if name is None:
+        return kind.ladder.top
+    if name not in kind.ladder.names:
+        raise PuzzleError(
+            f"unknown --rules {name!r} for {kind.name}; choose from {', '.join(kind.ladder.names)}"
+        )
+    return name
