@@ -418,6 +418,125 @@ def test_stats_writes_the_measurements(capsys, tmp_path):
     assert json.loads(out.read_text(encoding="utf-8"))["samples"] == 1
 
 
+# -- features a type does not have (NotImplementedError from the face) -----------------------
+
+
+def _not_implemented(*args: object, **kwargs: object) -> Any:
+    raise NotImplementedError("not written for this type")
+
+
+@pytest.mark.parametrize(
+    ("method", "argv"),
+    [
+        ("bank", ["bank", "suguru"]),
+        ("stats", ["stats", "suguru", "--samples", "1", "--workers", "1", "--out", "{out}"]),
+        ("generate", ["generate", "suguru", "--size", "4x4", "--seed", "1", "--workers", "1"]),
+    ],
+)
+def test_a_missing_feature_is_one_line_and_exit_1(capsys, monkeypatch, tmp_path, method, argv):
+    kind = registry.get("suguru")
+    monkeypatch.setattr(kind, method, _not_implemented)
+    out_file = tmp_path / "stats.json"
+    code, out, err = run(capsys, *(arg.format(out=out_file) for arg in argv))
+    assert (code, out) == (1, "")
+    assert err == "pencilbox: not written for this type\n"
+    assert not out_file.exists()
+
+
+def test_a_type_with_no_generator_modes_is_not_available(capsys, monkeypatch):
+    monkeypatch.setattr(registry.get("suguru"), "generate_modes", ())
+    code, out, err = run(capsys, "generate", "suguru", "--size", "4x4", "--seed", "1")
+    assert (code, out, err) == (1, "", "pencilbox: suguru has no generator\n")
+
+
+# -- stats: where the figures go by default ---------------------------------------------------
+
+
+def _fake_package(root: Path) -> Path:
+    package = root / "pencilbox"
+    (package / "puzzles" / "suguru").mkdir(parents=True)
+    return package
+
+
+@pytest.mark.parametrize("checkout", [True, False])
+def test_stats_default_out_is_the_shipped_file_only_in_a_checkout(
+    capsys, monkeypatch, tmp_path, checkout
+):
+    from pencilbox.cli import figures
+
+    if checkout:  # src/pencilbox beside pyproject.toml, as in this repository
+        (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+        package = _fake_package(tmp_path / "src")
+        expected = package / "puzzles" / "suguru" / "stats.json"
+    else:  # an installed package: the file goes to the current folder
+        package = _fake_package(tmp_path / "site-packages")
+        expected = Path("suguru-stats.json")
+    monkeypatch.setattr(figures, "PACKAGE", package)
+    monkeypatch.chdir(tmp_path)
+    written: list[Path] = []
+    monkeypatch.setattr(registry.get("suguru"), "stats", lambda out, **options: written.append(out))
+    code, printed, _ = run(capsys, "stats", "suguru", "--workers", "1")
+    assert code == 0 and written == [expected] and printed == f"wrote {expected}\n"
+
+
+def test_stats_default_out_in_this_checkout_is_the_file_the_web_app_reads():
+    from pencilbox.cli.figures import default_stats_path
+    from pencilbox.web.api import _stats_path
+
+    shipped = ROOT / "src" / "pencilbox" / "puzzles" / "suguru" / "stats.json"
+    assert default_stats_path("suguru") == shipped
+    found = _stats_path("suguru")
+    assert found is not None and found.read_text(encoding="utf-8") == shipped.read_text(
+        encoding="utf-8"
+    )
+
+
+# -- ledger ------------------------------------------------------------------------------------
+
+
+def test_ledger_prints_the_library_count(capsys):
+    ledger = pytest.importorskip("pencilbox.puzzles.heteromino.ledger")
+    for rule, extra in ((True, []), (False, ["--no-same-shape-rule"])):
+        # 3x3 is small enough for the plain enumerator, which shares no code with the counter
+        exact = len(list(ledger.enumerate_tilings(3, 3, same_shape_rule=rule)))
+        assert ledger.count_tilings(3, 3, same_shape_rule=rule) == exact
+        code, out, err = run(capsys, "ledger", "3", "3", *extra)
+        assert (code, out, err) == (0, f"{exact}\n", "")
+
+
+def test_ledger_json_gives_the_count_as_an_exact_string(capsys):
+    ledger = pytest.importorskip("pencilbox.puzzles.heteromino.ledger")
+    for rule, extra in ((True, []), (False, ["--no-same-shape-rule"])):
+        expected = ledger.count_tilings(3, 60, same_shape_rule=rule)
+        assert expected > 2**53  # past what a JSON number keeps exactly
+        code, out, _ = run(capsys, "ledger", "3", "60", "--json", *extra)
+        assert code == 0 and len(out.splitlines()) == 1
+        assert json.loads(out) == {
+            "rows": 3,
+            "cols": 60,
+            "same_shape_rule": rule,
+            "count": str(expected),
+        }
+
+
+@pytest.mark.parametrize(
+    ("h", "w", "needle"),
+    [("0", "3", "argument H"), ("3", "-1", "argument W"), ("61", "3", "1..60"), ("x", "3", "x")],
+)
+def test_ledger_bad_sizes_are_one_line_and_exit_2(capsys, h, w, needle):
+    code, out, err = run(capsys, "ledger", h, w)
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1 and err.startswith("pencilbox: error: ledger: ")
+    assert needle in err
+
+
+def test_ledger_without_the_counter_says_not_available(capsys, monkeypatch):
+    # None in sys.modules makes the import fail as if the module were not installed.
+    monkeypatch.setitem(sys.modules, "pencilbox.puzzles.heteromino.ledger", None)
+    code, out, err = run(capsys, "ledger", "3", "3")
+    assert (code, out, err) == (1, "", "pencilbox: ledger not available\n")
+
+
 # -- documentation ---------------------------------------------------------------------------
 
 

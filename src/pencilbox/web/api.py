@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from starlette.requests import Request
@@ -32,9 +33,6 @@ from .payloads import (
 )
 
 logger = logging.getLogger(__name__)
-
-PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
-CHECKOUT_DOCS = Path(__file__).resolve().parents[3] / "docs"  # src/pencilbox/web -> repo
 
 
 def _kind(name: str) -> PuzzleKind[Any]:
@@ -208,13 +206,18 @@ async def generate(request: Request) -> JSONResponse:
     return JSONResponse(answer)
 
 
-def _stats_path(name: str) -> Path | None:
-    """The measured-figures JSON of a puzzle type, if there is one: shipped in the
-    package, or (in a source checkout) written by ``stats`` into ``docs/``."""
-    for candidate in (PUZZLES / name / "stats.json", CHECKOUT_DOCS / f"{name}-stats.json"):
-        if candidate.is_file():
-            return candidate
-    return None
+def _stats_path(name: str) -> Traversable | None:
+    """The measured-figures JSON of a puzzle type, shipped as package data
+    (``pencilbox/puzzles/<type>/stats.json``), or None while none is measured.
+
+    Read through ``importlib.resources`` so that it is found however the
+    package is installed; a package that cannot be looked into counts as none.
+    """
+    try:
+        candidate = resources.files("pencilbox").joinpath("puzzles", name, "stats.json")
+        return candidate if candidate.is_file() else None
+    except OSError:
+        return None
 
 
 async def stats(request: Request) -> JSONResponse:
