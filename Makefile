@@ -20,7 +20,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-# ... plus the test tools (pytest, hypothesis, httpx, playwright).
+# ... plus the test tools (pytest, hypothesis, httpx2 for the web TestClient, playwright).
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
@@ -42,11 +42,13 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py
 
-## lint: ruff (lint and format check) and mypy
+## lint: ruff (lint and format check) and mypy; runs all three, fails if any fails
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check $(LINTED)
-	$(BIN)/ruff format --check $(LINTED)
-	$(BIN)/mypy
+	@status=0; \
+	$(BIN)/ruff check $(LINTED) || status=1; \
+	$(BIN)/ruff format --check $(LINTED) || status=1; \
+	$(BIN)/mypy || status=1; \
+	exit $$status
 
 ## soak: the long randomised tests (marked soak) that `make test` skips
 soak: $(VENV)/.installed-test

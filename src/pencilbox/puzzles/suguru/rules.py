@@ -46,7 +46,7 @@ class Tables:
         grid = Grid(puzzle.rows, puzzle.cols)
         blocks = puzzle.blocks
         block_cells = puzzle.block_cells
-        peers = []
+        peers: list[tuple[int, ...]] = []
         for cell in grid.cells:
             if blocks[cell] == REMOVED:
                 peers.append(())
