@@ -78,23 +78,23 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         return rules.new_state(puzzle)
 
     def position_state(self, puzzle: Heteromino, grid: Rows) -> State:
-        """Fix every drawn piece: three cells sharing a number that form a tromino.
+        """The state with every drawn piece put down: three cells sharing a number
+        that form a tromino on white cells (other groups fix nothing).
 
-        Drawn pieces that break the rules (twins touching) leave the state
-        contradictory; the first rule reports it.
+        The pieces' consequences are applied at once, so that the rules only
+        report what follows from them. Pieces that break the rules (twins
+        touching) leave an empty domain, which the first rule reports as a
+        contradiction.
         """
         if len(grid) != puzzle.rows or any(len(row) != puzzle.cols for row in grid):
             raise PuzzleError(f"position is not {puzzle.rows}x{puzzle.cols}")
-        state = rules.new_state(puzzle)
-        tables = state.tables
         groups: dict[int, list[int]] = {}
         for cell, number in enumerate(value for row in grid for value in row):
             if number and not puzzle.black[cell]:
                 groups.setdefault(number, []).append(cell)
-        for cells in groups.values():
-            piece = tables.piece_of_cells(cells)
-            if piece is not None:
-                rules.draw(state, piece)
+        state = rules.new_state(puzzle)
+        drawn = [state.tables.piece_of_cells(cells) for cells in groups.values()]
+        rules.put_down(state, [piece for piece in drawn if piece is not None])
         return state
 
     def solution_rows(self, puzzle: Heteromino, state: State) -> Rows:

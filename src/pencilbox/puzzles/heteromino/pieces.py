@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from ...grid import Grid
 from .model import SHAPE_NAMES, SHAPES, Heteromino
@@ -353,6 +353,13 @@ class Tables:
             f"the {SHAPE_NAMES[self.piece_shape[piece]]} at "
             f"{self.grid.labels(self.piece_cells[piece])}"
         )
+
+
+@lru_cache(maxsize=64)
+def tables_for(puzzle: Heteromino) -> Tables:
+    """The tables of a board, built once: states, probes and repeated solves of
+    the same board (a generator's, a test's) share them."""
+    return Tables.of(puzzle)
 
 
 def shape_of_domain(domain: int) -> int:

@@ -28,6 +28,7 @@ from .rules import (
     HeterominoState,
     Settled,
     alive_pieces,
+    contradiction_cells,
     describe_contradiction,
     settle,
 )
@@ -119,13 +120,14 @@ def probe(state: State, log: Log) -> bool:
                         cells,
                         f"drawing {tables.describe(piece)} leads to a contradiction: "
                         f"{describe_contradiction(tables, reason)}",
+                        because=contradiction_cells(reason),
                     )
                 )
                 memo.forget(changed)
                 memo.seen = domains.copy()
                 return True
             done = Settled(state.placed, state.hetero_done)
-            settle(domains, tables, todo_cells, done, hetero=True)
+            settle(domains, tables, todo_cells, done, hetero=True, track=True)
             state.placed = done.placed
             state.hetero_done = done.hetero_done
             retry.extend(memo.forget(changed | done.changed))

@@ -35,7 +35,7 @@ from typing import Self
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import members
 from .model import SHAPE_NAMES, Heteromino
-from .pieces import Kill, Tables, locally_connected, shape_of_domain, slot_piece
+from .pieces import GROUP, Tables, locally_connected, shape_of_domain, slot_piece, tables_for
 
 BLACK_DOMAIN = 1
 """A black cell's domain: one value, so the engine treats it as settled."""
@@ -125,39 +125,42 @@ class HeterominoState(State):
 
 def new_state(puzzle: Heteromino, tables: Tables | None = None) -> HeterominoState:
     """The untouched board: every fitting piece possible in each of its cells."""
-    tables = tables or Tables.of(puzzle)
+    tables = tables or tables_for(puzzle)
     domains = [d if not puzzle.black[c] else BLACK_DOMAIN for c, d in enumerate(tables.full)]
     return HeterominoState(domains, tables)
 
 
-def draw(state: HeterominoState, piece: int) -> None:
-    """Fix a piece in all three of its cells (the player drew it); may empty nothing
-    yet -- ``fit`` applies its consequences. Contradiction if it is not possible."""
+def put_down(state: HeterominoState, pieces: list[int]) -> None:
+    """Draw ``pieces`` (a player's position): fix them and kill what each one
+    rules out, and nothing more -- cells left with one piece are for ``fit``
+    to report, as the next move.
+
+    If the pieces clash (overlap, or same-shape twins touching) one cell is
+    left with an empty domain, which ``fit`` reports as a contradiction.
+    """
     tables = state.tables
-    for cell, bit in zip(tables.piece_cells[piece], tables.piece_bits[piece], strict=True):
-        state.fix(cell, bit)
+    domains = state.domains
+    for piece in pieces:
+        cells, bits = tables.piece_cells[piece], tables.piece_bits[piece]
+        clash = next((c for c, b in zip(cells, bits, strict=True) if not domains[c] & b), None)
+        if clash is None:
+            for cell, bit in zip(cells, bits, strict=True):
+                domains[cell] = bit
+            clash = next((c for c, b in tables.place_kill[piece] if not domains[c] & ~b), None)
+        if clash is not None:
+            domains[clash] = 0
+            return
+        for cell, kill in tables.place_kill[piece]:
+            domains[cell] &= ~kill
+        state.placed |= tables.piece_mask[piece]
 
 
 # -- the propagation core, shared by the rules and by probing -----------------
 
 
-def apply_kill(domains: list[int], kill: Kill, todo: list[int]) -> int:
-    """Remove a kill list's pieces; queue changed cells; return them as a bitset."""
-    changed = 0
-    for cell, bits in kill:
-        dom = domains[cell]
-        if dom & bits:
-            dom &= ~bits
-            if not dom:
-                raise Contradiction(("empty", cell))
-            domains[cell] = dom
-            todo.append(cell)
-            changed |= 1 << cell
-    return changed
-
-
 class Settled:
-    """What :func:`settle` did: the new bookkeeping and what it read and changed."""
+    """What :func:`settle` did: the new bookkeeping, and (if asked) the cells it
+    read (for probing's memory) and the cells whose domains it changed."""
 
     __slots__ = ("placed", "hetero_done", "reads", "changed")
 
@@ -175,12 +178,14 @@ def settle(
     done: Settled,
     hetero: bool,
     log: Log = None,
+    track: bool = False,
 ) -> None:
     """Run ``fit`` (and ``hetero`` if asked) from the cells in ``todo`` to a fixpoint.
 
-    ``done`` carries the placed / hetero-done bitsets in and out, and collects
-    the cells read (for probing's memory) and changed. Raises Contradiction
-    with ``("empty", cell)``.
+    ``done`` carries the placed / hetero-done bitsets in and out; it collects
+    the cells read always, and the cells changed when ``track`` is set.
+    Raises Contradiction with ``("empty", cell)``. This is the hot loop of
+    the solver, so the kill lists are applied inline.
     """
     piece_at = tables.piece_at
     place_kill = tables.place_kill
@@ -203,18 +208,33 @@ def settle(
             piece = piece_at[cell][dom.bit_length() - 1]
             reads |= place_reads[piece]
             placed |= piece_mask[piece]
-            changed |= apply_kill(domains, place_kill[piece], todo)
-            if log is not None:
-                log.append(_drawn(tables, cell, piece))
+            kill = place_kill[piece]
         elif hetero and not hdone >> cell & 1:
-            shape = shape_of_domain(dom)
-            if shape < 0:
-                continue
+            shape = (dom.bit_length() - 1) // 3
+            if dom & ~(GROUP << 3 * shape):
+                continue  # candidates of more than one shape
+            piece = -1
             hdone |= 1 << cell
             reads |= hetero_reads[cell][shape]
-            gone = apply_kill(domains, hetero_kill[cell][shape], todo)
-            changed |= gone
-            if gone and log is not None:
+            kill = hetero_kill[cell][shape]
+        else:
+            continue
+        gone = 0
+        for other, bits in kill:
+            was = domains[other]
+            if was & bits:
+                now = was & ~bits
+                if not now:
+                    raise Contradiction(("empty", other))
+                domains[other] = now
+                todo.append(other)
+                if track or log is not None:
+                    gone |= 1 << other
+        changed |= gone
+        if log is not None:
+            if piece >= 0:
+                log.append(_drawn(tables, cell, piece))
+            elif gone:
                 log.append(_hetero_step(tables, cell, shape, gone))
     done.placed = placed
     done.hetero_done = hdone
@@ -255,8 +275,8 @@ def fit(state: State, log: Log) -> bool:
     placed = state.placed
     todo = [
         cell
-        for cell in members(state.tables.white_mask & ~placed)
-        if not domains[cell] & (domains[cell] - 1)
+        for cell in state.tables.white
+        if not domains[cell] & (domains[cell] - 1) and not placed >> cell & 1
     ]
     if not todo:
         return False
@@ -299,9 +319,10 @@ def alive_pieces(state: HeterominoState) -> list[int]:
     return found
 
 
-def cuts_pocket(tables: Tables, piece: int, open_cells: int) -> tuple[bool, int]:
+def cuts_pocket(tables: Tables, piece: int, open_cells: int) -> tuple[int, int]:
     """Would drawing ``piece`` cut off a part of at most POCKET_LIMIT open cells
-    that is not a multiple of 3? Returns the answer and the cells looked at.
+    that is not a multiple of 3? Returns that part (0 if none) and the cells
+    looked at.
 
     A piece whose open neighbours connect through the open cells around it
     (one king move away, see :func:`.pieces.locally_connected`) cannot split
@@ -313,7 +334,7 @@ def cuts_pocket(tables: Tables, piece: int, open_cells: int) -> tuple[bool, int]
             pattern |= 1 << index
     looked = tables.ring_mask[piece]
     if locally_connected(tables.piece_shape[piece], pattern):
-        return False, looked
+        return 0, looked
     board = tables.board
     mask = tables.piece_mask[piece]
     rest = open_cells & ~mask
@@ -323,9 +344,9 @@ def cuts_pocket(tables: Tables, piece: int, open_cells: int) -> tuple[bool, int]
         looked |= board.grow(part)
         size = part.bit_count()
         if size <= POCKET_LIMIT and size % 3:
-            return True, looked
+            return part, looked
         touching &= ~part
-    return False, looked
+    return 0, looked
 
 
 def region(state: State, log: Log) -> bool:
@@ -357,8 +378,8 @@ def region(state: State, log: Log) -> bool:
     for piece in alive_pieces(state):
         if piece in notes:
             continue
-        doomed, looked = cuts_pocket(tables, piece, open_cells)
-        if not doomed:
+        pocket, looked = cuts_pocket(tables, piece, open_cells)
+        if not pocket:
             notes[piece] = looked
             continue
         cells, bits = tables.piece_cells[piece], tables.piece_bits[piece]
@@ -372,9 +393,9 @@ def region(state: State, log: Log) -> bool:
                 Deduction(
                     "region",
                     cells,
-                    f"drawing {tables.describe(piece)} would cut off a pocket of open "
-                    "cells that is not a multiple of 3",
-                    because=tuple(members(looked & open_cells & ~tables.piece_mask[piece])),
+                    f"drawing {tables.describe(piece)} would cut off "
+                    f"{_cells_words(tables, pocket)}, not a multiple of 3",
+                    because=tuple(members(pocket)),
                 )
             )
     memo.seen = open_cells
@@ -391,18 +412,33 @@ def hetero(state: State, log: Log) -> bool:
     tables = state.tables
     domains = state.domains
     hdone = state.hetero_done
+    skip = state.placed | hdone
     todo = [
         cell
-        for cell in members(tables.white_mask & ~state.placed & ~hdone)
-        if shape_of_domain(domains[cell]) >= 0
+        for cell in tables.white
+        if not skip >> cell & 1 and shape_of_domain(domains[cell]) >= 0
     ]
     if not todo:
         return False
     done = Settled(state.placed, hdone)
-    settle(domains, tables, todo, done, hetero=True, log=log)
+    settle(domains, tables, todo, done, hetero=True, log=log, track=True)
     state.placed = done.placed
     state.hetero_done = done.hetero_done
     return bool(done.changed)
+
+
+def _cells_words(tables: Tables, mask: int) -> str:
+    """``r1c1 r1c2 (2 cells)``, shortened past six cells."""
+    cells = list(members(mask))
+    more = " ..." if len(cells) > 6 else ""
+    return f"{tables.grid.labels(cells[:6])}{more} ({len(cells)} cell{'s' * (len(cells) > 1)})"
+
+
+def contradiction_cells(reason: object) -> tuple[int, ...]:
+    """The cells a Contradiction raised by this module's rules points at."""
+    if isinstance(reason, tuple) and len(reason) == 2 and isinstance(reason[1], int):
+        return (reason[1],) if reason[0] == "empty" else tuple(members(reason[1]))
+    return ()
 
 
 def describe_contradiction(tables: Tables, reason: object) -> str:
@@ -412,11 +448,7 @@ def describe_contradiction(tables: Tables, reason: object) -> str:
         if what == "empty" and isinstance(where, int):
             return f"no piece is left for {tables.grid.label(where)}"
         if what == "region" and isinstance(where, int):
-            cells = list(members(where))
-            return (
-                f"the {len(cells)} open cells at {tables.grid.labels(cells[:6])}"
-                f"{' ...' if len(cells) > 6 else ''} cannot be cut into trominoes"
-            )
+            return f"the open cells {_cells_words(tables, where)} cannot be cut into trominoes"
     return "a contradiction"
 
 

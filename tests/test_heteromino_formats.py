@@ -1,0 +1,306 @@
+"""The three Heteromino input forms: round trips, documented text features, bad input.
+
+Every bad input must end in a one-line :class:`PuzzleError` that says where
+(a line and column, a URL part or body position, a JSON field); mutated valid
+inputs must end in a puzzle or a PuzzleError, nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+
+from pencilbox.errors import PuzzleError
+from pencilbox.formats import dump, load
+from pencilbox.puzzles.heteromino import KIND, model, url
+from pencilbox.puzzles.heteromino.model import Heteromino
+from pencilbox.puzzles.heteromino.randomboards import random_board
+from pencilbox.registry import get
+
+RULES_URL = "https://puzz.link/p?heteromino/5/5/d7b7a7b7b77c7d"
+RULES_TEXT = """\
+heteromino 5x5
+....#
+..#.#
+..#..
+##...
+#....
+"""
+
+
+def test_registered() -> None:
+    assert get("heteromino") is KIND
+    assert get("Heteromino") is KIND
+
+
+# -- round trips ----------------------------------------------------------------
+
+RANDOM_BOARDS = [random_board(random.Random(f"formats-{n}"), max_side=9) for n in range(120)] + [
+    # long white runs (more than 26 cells: 'z' then more), all black, all white
+    random_board(random.Random("formats-big-0"), 30, 30, black_count=0),
+    random_board(random.Random("formats-big-1"), 30, 30, black_count=3),
+    random_board(random.Random("formats-big-2"), 1, 3, black_count=0),
+    random_board(random.Random("formats-big-3"), 2, 2, black_count=4),
+    random_board(random.Random("formats-big-4"), 30, 29, black_count=300),
+]
+
+
+def assert_round_trips(puzzle: Heteromino) -> None:
+    text = KIND.format_text(puzzle)
+    assert KIND.parse_text(text) == puzzle
+    assert KIND.format_text(KIND.parse_text(text)) == text
+    assert KIND.from_json(json.loads(json.dumps(KIND.to_json(puzzle)))) == puzzle
+    written = KIND.to_url(puzzle)
+    assert KIND.to_url(load(written)[1]) == written
+    for form in ("text", "url", "json"):
+        kind, again = load(dump(KIND, puzzle, form))
+        assert (kind, again) == (KIND, puzzle), form
+
+
+@pytest.mark.parametrize("index", range(len(RANDOM_BOARDS)))
+def test_round_trips_for_random_boards(index: int) -> None:
+    assert_round_trips(RANDOM_BOARDS[index])
+
+
+def test_random_boards_cover_the_interesting_cases() -> None:
+    bodies = [url.encode_body(board) for board in RANDOM_BOARDS]
+    assert any("z" in body for body in bodies)
+    assert any(body and body[-1] == "7" for body in bodies)
+    assert any(body and body[0] == "7" for body in bodies)
+    assert any(board.white_count == 0 for board in RANDOM_BOARDS)
+    assert max(board.rows for board in RANDOM_BOARDS) == 30
+
+
+def test_rules_example_in_every_form() -> None:
+    from_url = load(RULES_URL)[1]
+    assert from_url == model.parse_text(RULES_TEXT)
+    assert from_url.white_count == 18
+    assert KIND.to_url(from_url) == RULES_URL
+    assert KIND.to_json(from_url) == {
+        "puzzle": "heteromino",
+        "rows": 5,
+        "cols": 5,
+        "black": [
+            [0, 0, 0, 0, 1],
+            [0, 0, 1, 0, 1],
+            [0, 0, 1, 0, 0],
+            [1, 1, 0, 0, 0],
+            [1, 0, 0, 0, 0],
+        ],
+    }
+    assert KIND.format_text(from_url) == RULES_TEXT
+
+
+def test_url_runs() -> None:
+    row_of_30 = Heteromino(1, 30, (False,) * 30)
+    assert url.encode_body(row_of_30) == "zd"  # 26 + 4
+    assert url.decode(30, 1, "zd") == row_of_30
+    exactly_26 = Heteromino(2, 13, (False,) * 26)
+    assert url.encode_body(exactly_26) == "z"
+    assert url.encode_body(Heteromino(1, 3, (True, True, True))) == "777"
+
+
+def test_url_shapes_accepted() -> None:
+    body = "d7b7a7b7b77c7d"
+    expected = load(RULES_URL)[1]
+    for address in (
+        f"https://puzz.link/p?heteromino/5/5/{body}",
+        f"http://pzv.jp/p.html?heteromino/5/5/{body}",
+        f"heteromino/5/5/{body}",
+        f"  heteromino/5/5/{body}\n",
+        f"https://puzz.link/p?heteromino_edit/5/5/{body}",
+    ):
+        kind, puzzle = load(address)
+        assert (kind, puzzle) == (KIND, expected), address
+
+
+def test_final_run_may_overshoot() -> None:
+    """As in pzprjs's run codes, a last run reaching past the board is read as
+    reaching its end."""
+    assert load("heteromino/5/5/d7b7a7b7b77c7z")[1] == load(RULES_URL)[1]
+
+
+# -- the text format's documented features -------------------------------------------
+
+
+def test_text_spaces_comments_and_blank_lines() -> None:
+    spaced = "# the rules example\n\n# from puzz.link\n" + RULES_TEXT.replace(
+        "..#.#", ". . # . #"
+    ).replace("##...", "\n##...\n")
+    assert model.parse_text(spaced) == model.parse_text(RULES_TEXT)
+
+
+def test_text_rows_may_start_with_black() -> None:
+    """After the header a '#' line is a row, not a comment."""
+    puzzle = model.parse_text("heteromino 2x3\n#..\n##.\n")
+    assert puzzle.black == (True, False, False, True, True, False)
+
+
+def test_text_header_variants() -> None:
+    for header in ("heteromino 5x5", "HETEROMINO 5 x 5", "heteromino 5×5"):
+        assert model.parse_text(RULES_TEXT.replace("heteromino 5x5", header)) == (
+            model.parse_text(RULES_TEXT)
+        )
+
+
+def test_thirty_by_thirty() -> None:
+    board = RANDOM_BOARDS[-5]
+    assert (board.rows, board.cols) == (30, 30)
+    assert KIND.parse_text(KIND.format_text(board)) == board
+
+
+# -- bad input: every error names its place -------------------------------------------
+
+
+def _edit(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+BAD_TEXT = [
+    (_edit(RULES_TEXT, "....#", "...##"), "lines 2-6: 17 white cells cannot be cut"),
+    (_edit(RULES_TEXT, "#....", "#..."), "line 6: row has 4 cells, expected 5"),
+    (_edit(RULES_TEXT, "..#..", "..#..."), "line 4: row has 6 cells, expected 5"),
+    (_edit(RULES_TEXT, "..#.#", "..x.#"), "line 3, column 3: 'x' is not a cell"),
+    (_edit(RULES_TEXT, "..#.#", ". . * . #"), "line 3, column 5: '*' is not a cell"),
+    (_edit(RULES_TEXT, "..#.#", "..é.#"), "line 3, column 3: 'é' is not a cell"),
+    (_edit(RULES_TEXT, "#....\n", ""), "line 1: board has 4 rows, expected 5"),
+    (RULES_TEXT + "....#\n", "line 7: board has 6 rows, expected 5"),
+    (_edit(RULES_TEXT, "5x5", "5by5"), "line 1: size '5by5' is not ROWSxCOLS"),
+    (_edit(RULES_TEXT, "5x5", "0x5"), "line 1: size 0x5 is out of range"),
+    (_edit(RULES_TEXT, "5x5", "5x101"), "line 1: size 5x101 is out of range"),
+    (_edit(RULES_TEXT, "5x5", "5x²"), "line 1: size '5x²' is not ROWSxCOLS"),
+    (_edit(RULES_TEXT, "5x5", ""), "line 1: size '' is not ROWSxCOLS"),
+    ("# only a comment\n", "input holds only comments"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_TEXT)
+def test_bad_text_is_located(text: str, message: str) -> None:
+    with pytest.raises(PuzzleError) as caught:
+        load(text)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_parse_text_alone_reports_a_wrong_type() -> None:
+    with pytest.raises(PuzzleError, match="line 2: first line must be 'heteromino"):
+        model.parse_text("\nsuguru 5x5\n")
+
+
+BAD_URLS = [
+    ("heteromino/5/5/d7b7a7b7b77c7", "URL body ends after 21 of 25 cells"),
+    ("heteromino/5/5/", "URL body ends after 0 of 25 cells"),
+    ("heteromino/5/5/d7b7a7b7b77c7d7", "URL body, character 15: unexpected '7'"),
+    ("heteromino/5/5/d7b7a7b8b77c7d", "URL body, character 8: '8' is not a cell code"),
+    ("heteromino/5/5/d7b7a7b7B77c7d", "URL body, character 9: 'B' is not a cell code"),
+    ("heteromino/5/5/d7b7a7b7b77c7c7", "URL body: 17 white cells cannot be cut"),
+    ("heteromino/5/x/d7b7a7b7b77c7d", "URL part 'rows': 'x' is not a number"),
+    ("heteromino/5", "URL part 'rows' is missing"),
+    ("heteromino/200/5/z", "URL part 'cols': 200 is out of range 1..100"),
+    ("heteromino/5/0/d", "URL part 'rows': 0 is out of range"),
+    ("https://puzz.link/p?heteromin/5/5/d", "URL part 'type': unknown puzzle type"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_URLS)
+def test_bad_urls_are_located(text: str, message: str) -> None:
+    with pytest.raises(PuzzleError) as caught:
+        load(text)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def _json(**fields: Any) -> str:
+    obj: dict[str, Any] = {"puzzle": "heteromino", "rows": 2, "cols": 3}
+    obj["black"] = [[1, 1, 1], [0, 0, 0]]
+    for key, value in fields.items():
+        if value is ...:
+            obj.pop(key)
+        else:
+            obj[key] = value
+    return json.dumps(obj)
+
+
+BAD_JSON = [
+    ("{", "line 1, column 2: invalid JSON"),
+    ('["heteromino"]', "JSON: a JSON puzzle must be an object"),
+    (_json(puzzle="heteromin"), "JSON field 'puzzle': unknown puzzle type"),
+    (_json(rows=0), "JSON: 'rows' and 'cols' must be integers from 1 to 100"),
+    (_json(rows=True), "JSON: 'rows' and 'cols' must be integers"),
+    (_json(cols="3"), "JSON: 'rows' and 'cols' must be integers"),
+    (_json(cols=...), "JSON: 'rows' and 'cols' must be integers"),
+    (_json(black=...), "JSON field 'black': must be a list of 2 rows"),
+    (_json(black=[[1, 0, 0]]), "JSON field 'black': must be a list of 2 rows"),
+    (_json(black=[[1, 0, 0], [0, 0]]), "JSON field 'black': row 2 must hold 3 cells"),
+    (_json(black=[[1, 0, 0], "000"]), "JSON field 'black': row 2 must hold 3 cells"),
+    (_json(black=[[1, 0, 2], [0, 0, 0]]), "row 1, column 3 must be 0 (white) or 1 (black)"),
+    (_json(black=[[1, 0, "#"], [0, 0, 0]]), "row 1, column 3 must be 0 (white) or 1"),
+    (_json(black=[[1, 0, 0.0], [0, 0, 0]]), "row 1, column 3 must be 0 (white) or 1"),
+    (_json(black=[[1, 0, None], [0, 0, 0]]), "row 1, column 3 must be 0 (white) or 1"),
+    (_json(black=[[1, 1, 0], [0, 0, 0]]), "JSON field 'black': 4 white cells cannot be cut"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_JSON)
+def test_bad_json_is_located(text: str, message: str) -> None:
+    with pytest.raises(PuzzleError) as caught:
+        load(text)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_good_json_control_cases_load() -> None:
+    assert load(_json())[1].black == (True, True, True, False, False, False)
+    assert load(_json(black=[[0, 0, 0], [0, 0, 0]]))[1].white_count == 6
+    assert load(_json(black=[[True, True, True], [0, 0, 0]]))[1] == load(_json())[1]
+
+
+# -- mutated input ----------------------------------------------------------------------
+
+_NOISE = '0123456789abcdefghijklmnopqrstuvwxyzABCXYZ .-+#*/?:{}[],"\n\t\\²é×x7'
+
+
+def _mutate(rng: random.Random, text: str) -> str:
+    choice = rng.randrange(5)
+    at = rng.randrange(len(text) + 1)
+    if choice == 0:
+        return text[:at]
+    if choice == 1:
+        return text[:at] + text[at + 1 :]
+    if choice == 2:
+        return text[:at] + rng.choice(_NOISE) + text[at + 1 :]
+    if choice == 3:
+        return text[:at] + rng.choice(_NOISE) + text[at:]
+    flipped = bytearray(text.encode())
+    if flipped:
+        index = rng.randrange(len(flipped))
+        flipped[index] ^= 1 << rng.randrange(8)
+    return flipped.decode("utf-8", errors="replace")
+
+
+def test_mutated_inputs_give_a_puzzle_or_a_puzzle_error() -> None:
+    rng = random.Random("heteromino-mutations")
+    seeds = [load(RULES_URL)[1], *RANDOM_BOARDS[:8]]
+    sources = [dump(KIND, puzzle, form) for puzzle in seeds for form in ("text", "url", "json")]
+    outcomes = {"puzzle": 0, "error": 0}
+    started = time.perf_counter()
+    for number in range(4000):
+        text = sources[number % len(sources)]
+        for _ in range(rng.randint(1, 3)):
+            text = _mutate(rng, text)
+        try:
+            load(text)
+        except PuzzleError as error:
+            assert "\n" not in str(error), repr(text)
+            outcomes["error"] += 1
+        except Exception as error:  # noqa: BLE001 - the point is to catch any other kind
+            pytest.fail(f"{type(error).__name__}: {error} for input {text!r}")
+        else:
+            outcomes["puzzle"] += 1
+    assert time.perf_counter() - started < 20
+    assert outcomes["puzzle"] > 100 and outcomes["error"] > 1000, outcomes
