@@ -29,7 +29,7 @@ class LitsKind(PuzzleKind[Lits]):
     name = "lits"
     url_names = ("lits",)
     ladder = rules.LADDER
-    generate_modes: tuple[str, ...] = ()
+    generate_modes = ()
 
     def parse_text(self, text: str) -> Lits:
         return model.parse_text(text)
@@ -69,9 +69,7 @@ class LitsKind(PuzzleKind[Lits]):
         for region, dom in enumerate(state.domains):
             shaded |= state.tables.cells_of[region][dom.bit_length() - 1]
         cols = puzzle.cols
-        return [
-            [shaded >> (r * cols + c) & 1 for c in range(cols)] for r in range(puzzle.rows)
-        ]
+        return [[shaded >> (r * cols + c) & 1 for c in range(cols)] for r in range(puzzle.rows)]
 
     def settled_cells(self, puzzle: Lits, state: State) -> dict[int, int]:
         """1 for cells known shaded, 2 for cells known unshaded."""

@@ -156,9 +156,7 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
             if cell in shaded and cell not in looked:
                 group = group_of(cell)
                 looked |= group
-                if not any(
-                    label[o] not in chosen for member in group for o in around[member]
-                ):
+                if not any(label[o] not in chosen for member in group for o in around[member]):
                     return True
         return False
 

@@ -44,40 +44,53 @@ def flood(seed: Mask, inside: Mask, tables: Tables) -> Mask:
         region = grown
 
 
-def components(inside: Mask, tables: Tables) -> list[Mask]:
-    """The connected components of a cell set, each as a bitset."""
-    found = []
-    rest = inside
-    while rest:
-        part = flood(rest & -rest, inside, tables)
-        found.append(part)
-        rest &= ~part
+def components(inside: Mask, tables: Tables) -> tuple[Mask, ...]:
+    """The connected components of a cell set, each as a bitset (memoised per board:
+    sibling search nodes and probes meet the same possibly-shaded sets again)."""
+    cache = tables.parts_cache
+    found = cache.get(inside)
+    if found is None:
+        parts = []
+        rest = inside
+        while rest:
+            part = flood(rest & -rest, inside, tables)
+            parts.append(part)
+            rest &= ~part
+        found = tuple(parts)
+        if len(cache) > 50_000:
+            cache.clear()
+        cache[inside] = found
     return found
 
 
 def keep_one_mass(state: LitsState, log: Log, lost: LostFn) -> bool:
-    """Prune placements outside every component that could hold the mass."""
+    """Prune placements outside every component that could hold the mass.
+
+    The possibly-shaded cells are read as "not known unshaded": once
+    ``count-to-four`` is at its fixpoint (it runs before this rule) the two
+    are the same set, since it marks unshaded every cell its region can no
+    longer cover; before that, "not unshaded" is a superset, which keeps the
+    rule sound, only weaker.
+    """
     tables = state.tables
     domains = state.domains
-    cans = [state.must_and_can(region)[1] for region in range(tables.region_count)]
-    possible = 0
-    for can in cans:
-        possible |= can
+    possible = tables.all_cells & ~state.unshaded
     parts = components(possible, tables)
-    if len(parts) == 1:
+    if len(parts) <= 1:
         return False  # every placement lies in it, and so does every shaded cell
+    masks = tables.region_mask
     good = 0
     for part in parts:
         if state.shaded & ~part:
             continue
-        if all(can & part for can in cans):
+        if all(mask & part for mask in masks):
             good |= part
     if not good:
         raise Contradiction("no connected part of the board can hold the whole shaded mass")
     changed = False
     cells_of = tables.cells_of
-    for region, can in enumerate(cans):
-        if not can & ~good:
+    for region, mask in enumerate(masks):
+        if not mask & possible & ~good:
             continue
         dom = domains[region]
         gone = 0
@@ -96,17 +109,23 @@ def keep_one_mass(state: LitsState, log: Log, lost: LostFn) -> bool:
                     Deduction(
                         deduction.rule,
                         deduction.cells,
-                        f"{deduction.reason}: it would be cut off from the one shaded mass "
-                        f"(the part of the board it lies in {_why_not(state, cans, good)})",
+                        f"{deduction.reason}: it would lie in a part of the board, walled off "
+                        "by unshaded cells, that " + _why_not(state, parts, good),
                         because=tuple(members(possible & ~good)),
                     )
                 )
     return changed
 
 
-def _why_not(state: LitsState, cans: list[Mask], good: Mask) -> str:
+def _why_not(state: LitsState, parts: tuple[Mask, ...], good: Mask) -> str:
     """Words for why the parts outside ``good`` cannot hold the mass."""
-    tables = state.tables
-    if state.shaded & good == state.shaded and state.shaded:
-        return "misses a shaded cell or offers some region no tetromino"
-    return "offers some region no tetromino"
+    masks = state.tables.region_mask
+    reasons = set()
+    for part in parts:
+        if part & good:
+            continue
+        if state.shaded & ~part:
+            reasons.add("misses a shaded cell")
+        if not all(mask & part for mask in masks):
+            reasons.add("offers some region no tetromino")
+    return " and ".join(sorted(reasons)) or "cannot hold the mass"

@@ -87,8 +87,8 @@ def validate(puzzle: Lits) -> None:
         first = where(cols, cells[0])
         if len(cells) < MIN_REGION:
             raise PuzzleError(
-                f"region {number + 1} has {len(cells)} cells; a LITS region needs at least "
-                f"{MIN_REGION}",
+                f"region {number + 1} has {len(cells)} cell{'' if len(cells) == 1 else 's'}; "
+                f"a LITS region needs at least {MIN_REGION}",
                 where=first,
             )
         if not _connected(puzzle, cells):
@@ -347,9 +347,7 @@ def _parse_header(header: str, line_no: int) -> tuple[int, int]:
             raise ValueError
         rows, cols = int(rows_text[:6]), int(cols_text[:6])
     except ValueError:
-        raise PuzzleError(
-            f"size {size[:20]!r} is not ROWSxCOLS", where=f"line {line_no}"
-        ) from None
+        raise PuzzleError(f"size {size[:20]!r} is not ROWSxCOLS", where=f"line {line_no}") from None
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise PuzzleError(
             f"size {rows}x{cols} is out of range 1..{MAX_SIDE}", where=f"line {line_no}"

@@ -19,13 +19,21 @@ def _orthogonal(rows: int, cols: int, cell: int) -> list[int]:
     return [r * cols + c for r, c in steps if 0 <= r < rows and 0 <= c < cols]
 
 
+def _square(labels: list[int], label: int, cols: int) -> bool:
+    """True when the four cells labelled ``label`` form a 2×2 square."""
+    cells = [cell for cell, other in enumerate(labels) if other == label]
+    top = cells[0]
+    return cells == [top, top + 1, top + cols, top + cols + 1] and top % cols + 1 < cols
+
+
 def random_regions(
     rng: random.Random, rows: int, cols: int, smallest: int = 4, largest: int = 8
 ) -> list[int]:
     """Region labels per cell: regions grown to a target size drawn from
     ``smallest``..``largest`` by adding random free neighbours, then every
-    region left smaller than ``smallest`` (walled in early) merged into a
-    random neighbouring region. Merged regions may exceed ``largest``."""
+    region left smaller than ``smallest`` (walled in early), and every
+    region that is exactly a 2×2 square (no tetromino fits it), merged into
+    a random neighbouring region. Merged regions may exceed ``largest``."""
     total = rows * cols
     if total < smallest:
         raise ValueError(f"a {rows}x{cols} board cannot hold a region of {smallest}")
@@ -54,13 +62,16 @@ def random_regions(
         for label in labels:
             sizes[label] = sizes.get(label, 0) + 1
         small = sorted(label for label, n in sizes.items() if n < smallest)
+        small += sorted(
+            label for label, n in sizes.items() if n == 4 and _square(labels, label, cols)
+        )
         if not small:
             return labels
         label = small[0]
         cells = [cell for cell in range(total) if labels[cell] == label]
-        beside = sorted(
-            {labels[n] for c in cells for n in _orthogonal(rows, cols, c)} - {label}
-        )
+        if len(cells) == total:
+            return labels  # one region: nothing to merge into
+        beside = sorted({labels[n] for c in cells for n in _orthogonal(rows, cols, c)} - {label})
         into = rng.choice(beside)
         for cell in cells:
             labels[cell] = into
@@ -78,13 +89,14 @@ def random_board(
     """A valid random board (sides drawn from ``sides`` when not given).
 
     A partition with a region that is exactly a 2×2 square (no tetromino
-    fits it) is drawn again.
+    fits it) is drawn again, up to 1000 times.
     """
     rows = rows if rows is not None else rng.randint(*sides)
     cols = cols if cols is not None else rng.randint(*sides)
-    while True:
+    for _ in range(1000):
         labels = random_regions(rng, rows, cols, smallest, largest)
         try:
             return build(rows, cols, labels)
         except PuzzleError:
             continue
+    raise ValueError(f"no valid {rows}x{cols} partition found (a 2x2 board has none)")

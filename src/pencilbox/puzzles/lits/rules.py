@@ -15,8 +15,8 @@ The ladder:
     cell none covers is not) and never complete a 2×2 square. The weak
     rival, kept to be measured against. Two checks ride along that narrow
     nothing but reject a position once it breaks a rule outright (settled
-    twins touching; shaded cells walled apart), so that ``local`` + search
-    counts solutions exactly like every other rung.
+    twins touching; a settled board in more than one mass), so that
+    ``local`` + search counts solutions exactly like every other rung.
 ``tetro``
     adds arc consistency between the domains of adjacent regions (the
     touching-shapes and 2×2 rules as binary constraints) and the one-mass
@@ -45,7 +45,11 @@ UNSHADED = 2
 
 
 class LitsState(State):
-    """Region domains, the settled-cell masks, and what each rule has yet to look at."""
+    """Region domains, the settled-cell masks, and what each rule has yet to look at.
+
+    ``written`` holds the regions whose tetromino has been announced (or
+    shaded by the player): the step that settles a region is said once.
+    """
 
     __slots__ = (
         "shaded",
@@ -56,6 +60,7 @@ class LitsState(State):
         "dirty_mass",
         "dirty_walls",
         "probe_from",
+        "written",
     )
     tables: Tables
 
@@ -71,6 +76,7 @@ class LitsState(State):
         dirty_mass: bool = True,
         dirty_walls: bool = True,
         probe_from: int = 0,
+        written: RegionSet = 0,
     ) -> None:
         super().__init__(domains, tables)
         self.shaded = shaded
@@ -81,6 +87,7 @@ class LitsState(State):
         self.dirty_mass = dirty_mass
         self.dirty_walls = dirty_walls
         self.probe_from = probe_from
+        self.written = written
 
     def copy(self) -> Self:
         return type(self)(
@@ -94,6 +101,7 @@ class LitsState(State):
             self.dirty_mass,
             self.dirty_walls,
             self.probe_from,
+            self.written,
         )
 
     def _changed(self, region: int) -> None:
@@ -117,30 +125,37 @@ class LitsState(State):
     def shade(self, cell: int) -> None:
         """Record that ``cell`` is shaded: its region keeps only placements covering it."""
         self.shaded |= 1 << cell
-        self.dirty_walls = True
         tables = self.tables
         self.narrow(tables.region_of[cell], tables.covering[cell])
 
     def unshade(self, cell: int) -> None:
         """Record that ``cell`` is unshaded: its region drops the placements covering it."""
         self.unshaded |= 1 << cell
-        self.dirty_walls = True
         tables = self.tables
         self.narrow(tables.region_of[cell], ~tables.covering[cell])
 
     def must_and_can(self, region: int) -> tuple[Mask, Mask]:
         """Cells every remaining placement of ``region`` covers, and cells some covers."""
-        cells_of = self.tables.cells_of[region]
+        tables = self.tables
         dom = self.domains[region]
-        must = -1
-        can = 0
-        while dom:
-            low = dom & -dom
-            dom ^= low
-            cells = cells_of[low.bit_length() - 1]
-            must &= cells
-            can |= cells
-        return (must if can else 0), can
+        key = (region, dom)
+        found = tables.spread_cache.get(key)
+        if found is None:
+            cells_of = tables.cells_of[region]
+            must = -1
+            can = 0
+            rest = dom
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                cells = cells_of[low.bit_length() - 1]
+                must &= cells
+                can |= cells
+            found = (must if can else 0), can
+            if len(tables.spread_cache) > 200_000:
+                tables.spread_cache.clear()
+            tables.spread_cache[key] = found
+        return found
 
 
 def new_state(puzzle: Lits, tables: Tables | None = None) -> LitsState:
@@ -176,6 +191,12 @@ def position_state(puzzle: Lits, grid: list[list[int]], tables: Tables | None = 
                 state.shaded |= 1 << cell
             else:
                 state.unshaded |= 1 << cell
+    # A region whose four cells the player has shaded is already written down:
+    # a hint should not tell them to shade it again.
+    for region, dom in enumerate(state.domains):
+        mask = state.tables.region_mask[region]
+        if dom and not dom & (dom - 1) and (state.shaded & mask).bit_count() == 4:
+            state.written |= 1 << region
     return state
 
 
@@ -189,7 +210,8 @@ def _as_lits(state: State) -> LitsState:
 
 def count_to_four(state: State, log: Log) -> bool:
     """A cell every remaining tetromino of its region covers is shaded; a cell
-    none covers is unshaded. A region down to one tetromino gets it shaded."""
+    none covers is unshaded. A region down to one tetromino gets it shaded
+    (the step a hint ends on, announced once per region)."""
     state = _as_lits(state)
     tables = state.tables
     dirty = state.dirty_local
@@ -205,17 +227,19 @@ def count_to_four(state: State, log: Log) -> bool:
         must, can = state.must_and_can(region)
         new_shaded = must & ~state.shaded
         new_unshaded = tables.region_mask[region] & ~can & ~state.unshaded
-        if not (new_shaded or new_unshaded):
+        settles = not dom & (dom - 1) and not state.written & low
+        if not (new_shaded or new_unshaded or settles):
             continue
         state.shaded |= new_shaded
         state.unshaded |= new_unshaded
-        state.dirty_walls = True
         changed = True
+        if settles:
+            state.written |= low
         if log is None:
             continue
         grid = tables.grid
         where = tables.region_words(region)
-        if not dom & (dom - 1):
+        if settles:
             words = tables.placement_words(region, dom.bit_length() - 1)
             log.append(
                 Deduction(
@@ -283,9 +307,12 @@ def no_square(state: State, log: Log) -> bool:
             square = next(
                 (top, top + 1, top + cols, top + cols + 1)
                 for top in (cell, cell - 1, cell - cols, cell - cols - 1)
-                if anchors >> top & 1 and top >= 0
+                if anchors >> top & 1
+                and top >= 0
                 and (1 << top | 1 << top + 1 | 1 << top + cols | 1 << top + cols + 1)
-                & ~(1 << cell) & ~shaded == 0
+                & ~(1 << cell)
+                & ~shaded
+                == 0
             )
             others = tuple(c for c in square if c != cell)
             log.append(
@@ -316,7 +343,7 @@ def touching_twins(state: State, log: Log) -> bool:
         dom = domains[region]
         if dom & (dom - 1) or not dom:
             continue
-        for other, table in tables.arcs[region]:
+        for other, table, _ in tables.arcs[region]:
             theirs = domains[other]
             if theirs and not theirs & (theirs - 1) and not table[dom.bit_length() - 1] & theirs:
                 raise Contradiction(
@@ -326,22 +353,28 @@ def touching_twins(state: State, log: Log) -> bool:
     return False
 
 
-def walled_in(state: State, log: Log) -> bool:
-    """A check, not a deduction: shaded cells that unshaded cells wall off
-    from one another can never join one mass, so the position is dead."""
+def one_mass_check(state: State, log: Log) -> bool:
+    """A check, not a deduction: once every region is settled, the shaded
+    cells must form one mass, or the position is dead.
+
+    It waits for a settled board on purpose: it exists so that ``local`` +
+    search counts exactly, not to make ``local`` any stronger (the ``tetro``
+    rung's one-mass propagator is the rule that reasons about the mass).
+    """
     state = _as_lits(state)
     if not state.dirty_walls:
         return False
     state.dirty_walls = False
-    shaded = state.shaded
-    if not shaded:
+    if not state.is_solved():
         return False
     from .mass import flood
 
     tables = state.tables
-    reached = flood(shaded & -shaded, tables.all_cells & ~state.unshaded, tables)
-    if shaded & ~reached:
-        raise Contradiction("unshaded cells wall the shaded cells into separate groups")
+    shaded = 0
+    for region, dom in enumerate(state.domains):
+        shaded |= tables.cells_of[region][dom.bit_length() - 1]
+    if shaded & ~flood(shaded & -shaded, shaded, tables):
+        raise Contradiction("the shaded cells are not one mass")
     return False
 
 
@@ -350,10 +383,12 @@ def walled_in(state: State, log: Log) -> bool:
 
 def support(tables: Tables, region: int, arc: int, dom: Domain) -> Domain:
     """The placements of the ``arc``-th neighbour that fit some placement in ``dom``."""
+    other, table, free = tables.arcs[region][arc]
+    if dom & free:
+        return tables.full[other]
     key = (region, arc, dom)
     found = tables.support_cache.get(key)
     if found is None:
-        table = tables.arcs[region][arc][1]
         found = 0
         rest = dom
         while rest:
@@ -381,7 +416,7 @@ def neighbour_shapes(state: State, log: Log) -> bool:
         queue ^= low
         region = low.bit_length() - 1
         dom = domains[region]
-        for arc, (other, _) in enumerate(tables.arcs[region]):
+        for arc, (other, _, _) in enumerate(tables.arcs[region]):
             before = domains[other]
             after = before & support(tables, region, arc, dom)
             if after == before:
@@ -486,7 +521,9 @@ NO_SQUARE = Rule("no-2x2", no_square, "three shaded cells of a 2x2 leave the fou
 TOUCHING_TWINS = Rule(
     "touching-twins", touching_twins, "check: settled neighbours never touch with equal shapes"
 )
-WALLED_IN = Rule("walled-in", walled_in, "check: unshaded cells never split the shaded cells")
+ONE_MASS_CHECK = Rule(
+    "one-mass-check", one_mass_check, "check: a settled board's shaded cells are one mass"
+)
 NEIGHBOUR_SHAPES = Rule(
     "neighbour-shapes",
     neighbour_shapes,
@@ -499,7 +536,7 @@ LADDER = Ladder(
     (
         Rung(
             "local",
-            (COUNT_TO_FOUR, NO_SQUARE, TOUCHING_TWINS, WALLED_IN),
+            (COUNT_TO_FOUR, NO_SQUARE, TOUCHING_TWINS, ONE_MASS_CHECK),
             "count each region to four; no 2x2 (plus the checks that reject finished mistakes)",
         ),
         Rung(

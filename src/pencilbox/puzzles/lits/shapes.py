@@ -43,20 +43,36 @@ def canonical(points: Iterable[Point]) -> tuple[Point, ...]:
     return min(images)
 
 
-_LETTERS: dict[tuple[Point, ...], int] = {
-    canonical([(0, 0), (1, 0), (2, 0), (2, 1)]): SHAPES.index("L"),
-    canonical([(0, 0), (0, 1), (0, 2), (0, 3)]): SHAPES.index("I"),
-    canonical([(0, 0), (0, 1), (0, 2), (1, 1)]): SHAPES.index("T"),
-    canonical([(0, 1), (0, 2), (1, 0), (1, 1)]): SHAPES.index("S"),
-    canonical([(0, 0), (0, 1), (1, 0), (1, 1)]): SHAPES.index("O"),
+def _images(points: Iterable[Point]) -> set[tuple[Point, ...]]:
+    """The (up to eight) placements-at-the-origin of a shape under rotation and reflection."""
+    base = list(points)
+    found = set()
+    for reflect in (False, True):
+        pts = [(r, -c) if reflect else (r, c) for r, c in base]
+        for _ in range(4):
+            pts = [(c, -r) for r, c in pts]
+            found.add(_normalise(pts))
+    return found
+
+
+_EXAMPLES = {
+    "L": [(0, 0), (1, 0), (2, 0), (2, 1)],
+    "I": [(0, 0), (0, 1), (0, 2), (0, 3)],
+    "T": [(0, 0), (0, 1), (0, 2), (1, 1)],
+    "S": [(0, 1), (0, 2), (1, 0), (1, 1)],
+    "O": [(0, 0), (0, 1), (1, 0), (1, 1)],
+}
+# every fixed orientation of every tetromino -> its shape id (19 entries)
+_FIXED: dict[tuple[Point, ...], int] = {
+    image: SHAPES.index(name) for name, points in _EXAMPLES.items() for image in _images(points)
 }
 
 
 def classify(grid: Grid, cells: Iterable[int]) -> int:
     """The shape id (index into :data:`SHAPES`) of a tetromino's cells."""
-    key = canonical(grid.rowcol(cell) for cell in cells)
+    key = _normalise(grid.rowcol(cell) for cell in cells)
     try:
-        return _LETTERS[key]
+        return _FIXED[key]
     except KeyError:
         raise ValueError(f"not a tetromino: {grid.labels(cells)}") from None
 

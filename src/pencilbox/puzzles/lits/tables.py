@@ -39,8 +39,9 @@ class Tables:
     full: tuple[Domain, ...]
     # per cell: the placements of its region that cover it
     covering: tuple[Domain, ...]
-    # per region: (neighbour region, per own placement: compatible neighbour placements)
-    arcs: tuple[tuple[tuple[int, tuple[Domain, ...]], ...], ...]
+    # per region: (neighbour region, per own placement: compatible neighbour
+    # placements, own placements touching that neighbour nowhere)
+    arcs: tuple[tuple[tuple[int, tuple[Domain, ...], Domain], ...], ...]
     # bit-parallel geometry for flood fills and 2x2 windows
     all_cells: Mask
     not_first_col: Mask
@@ -48,6 +49,10 @@ class Tables:
     square_anchors: Mask
     # support sets of arcs, memoised by (region, arc index, domain)
     support_cache: dict[tuple[int, int, Domain], Domain] = field(default_factory=dict)
+    # (cells every placement covers, cells some placement covers), by (region, domain)
+    spread_cache: dict[tuple[int, Domain], tuple[Mask, Mask]] = field(default_factory=dict)
+    # connected components of possibly-shaded cell sets
+    parts_cache: dict[Mask, tuple[Mask, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, puzzle: Lits) -> Tables:
@@ -113,54 +118,61 @@ def _squares_of(grid: Grid) -> tuple[tuple[Mask, ...], ...]:
     return tuple(tuple(s) for s in squares)
 
 
-def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...]], ...], ...]:
+def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain], ...], ...]:
     """For each region and each adjacent region, the compatibility table.
 
     A neighbour's placement is incompatible with one of ours when it covers
     a cell touching ours and has the same shape, or when it covers every
     cell of a 2×2 square that ours leaves open and ours covers the rest.
-    Both are computed with the ``covering`` sets, never pair by pair.
+    Both are computed with the ``covering`` sets, never pair by pair, and
+    only for the neighbours a placement actually touches: beside the others
+    it is compatible with everything. Each arc also records ``free``, our
+    placements that touch the neighbour nowhere, which support all of its
+    placements at once.
     """
     grid = tables.grid
     orthogonal = grid.orthogonal_masks
     squares_of = _squares_of(grid)
     covering = tables.covering
+    region_of = tables.region_of
     shape_sets = []
-    for region in tables.placements:
+    for listed in tables.placements:
         by_shape = [0] * len(SHAPES)
-        for index, placement in enumerate(region):
+        for index, placement in enumerate(listed):
             by_shape[placement.shape] |= 1 << index
         shape_sets.append(by_shape)
     arcs = []
     for region, region_placements in enumerate(tables.placements):
+        own = tables.region_mask[region]
         outline = 0
-        for cell in members(tables.region_mask[region]):
+        for cell in members(own):
             outline |= orthogonal[cell]
-        outline &= ~tables.region_mask[region]
-        neighbours = sorted({tables.region_of[cell] for cell in members(outline)})
-        tables_here = []
-        for other in neighbours:
-            other_mask = tables.region_mask[other]
-            full = tables.full[other]
-            compatible = []
-            for placement in region_placements:
-                halo = 0
-                for cell in members(placement.cells):
-                    halo |= orthogonal[cell]
-                touching = 0
-                for cell in members(halo & other_mask):
-                    touching |= covering[cell]
-                bad = touching & shape_sets[other][placement.shape]
+        outline &= ~own
+        neighbours = sorted({region_of[cell] for cell in members(outline)})
+        compatible = {other: [tables.full[other]] * len(region_placements) for other in neighbours}
+        free: dict[int, Domain] = dict.fromkeys(neighbours, tables.full[region])
+        for index, placement in enumerate(region_placements):
+            halo = 0
+            for cell in members(placement.cells):
+                halo |= orthogonal[cell]
+            halo &= ~own
+            touching: dict[int, Domain] = {}
+            for cell in members(halo):
+                other = region_of[cell]
+                touching[other] = touching.get(other, 0) | covering[cell]
+            for other, beside in touching.items():
+                free[other] &= ~(1 << index)
+                bad = beside & shape_sets[other][placement.shape]
+                other_mask = tables.region_mask[other]
                 for cell in members(placement.cells):
                     for square in squares_of[cell]:
                         need = square & ~placement.cells
                         if need & ~other_mask:
                             continue
-                        closing = full
+                        closing = tables.full[other]
                         for needed in members(need):
                             closing &= covering[needed]
                         bad |= closing
-                compatible.append(full & ~bad)
-            tables_here.append((other, tuple(compatible)))
-        arcs.append(tuple(tables_here))
+                compatible[other][index] &= ~bad
+        arcs.append(tuple((other, tuple(compatible[other]), free[other]) for other in neighbours))
     return tuple(arcs)

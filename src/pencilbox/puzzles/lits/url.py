@@ -48,8 +48,7 @@ def decode_old(cols: int, rows: int, body: str) -> Lits:
     """The old applet body: one room character (a letter or digit) per cell."""
     if len(body) != rows * cols:
         raise PuzzleError(
-            f"URL body has {len(body)} characters; the old form needs one per cell "
-            f"({rows * cols})"
+            f"URL body has {len(body)} characters; the old form needs one per cell ({rows * cols})"
         )
     for index, char in enumerate(body):
         if not (char.isascii() and char.isalnum()):

@@ -1,0 +1,289 @@
+"""Pack tetrominoes into a board: the intended solution of a generated LITS.
+
+A *packing* is a set of non-O tetrominoes whose cells form one connected
+mass, with no fully shaded 2×2 square, where two tetrominoes that share an
+edge never have the same shape (rotations and reflections count as equal).
+Each tetromino later becomes the shading of one region, so a packing is a
+valid LITS solution for any partition that gives every tetromino its own
+region.
+
+Density matters because every region shades exactly four cells: the mean
+region size is ``4 / density``, and larger regions hold more tetrominoes,
+so they are looser. Two packers are kept, to be measured against each other
+(``docs/lits-notes.md``):
+
+``greedy``
+    accretion: add a random legal tetromino touching the mass until none
+    fits. It jams early.
+``backtrack``
+    a randomised depth-first search. At each node it takes the frontier cell
+    (unshaded, undecided, next to the mass) with the fewest legal
+    tetrominoes through it, and tries each of them in random order and then
+    "this cell stays unshaded". A frontier cell no tetromino fits is
+    unshaded at once. The search keeps the densest jammed packing it meets
+    and stops at the target density or after a node budget.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+
+from ...grid import Grid, Mask, mask_of, members
+from .shapes import SHAPES, placements
+
+PACKERS = ("backtrack", "greedy")
+TARGET_DENSITY = 0.66
+"""The backtracking packer stops once this share of the cells is shaded."""
+NODE_BUDGET = 400
+"""Search nodes the backtracking packer may spend before it settles for its best."""
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Every tetromino of a rows × cols board, with the masks the packers test.
+
+    Index ``i`` names one placement: ``cells[i]`` its cells, ``shape[i]`` its
+    shape id (into :data:`SHAPES`), ``halo[i]`` the cells sharing an edge
+    with it, ``squares[i]`` for each 2×2 square it meets, the square's cells
+    outside it (the square is complete when all of those are shaded too).
+    ``through[cell]`` lists the placements covering ``cell``.
+    """
+
+    rows: int
+    cols: int
+    cells: tuple[Mask, ...]
+    shape: tuple[int, ...]
+    halo: tuple[Mask, ...]
+    squares: tuple[tuple[Mask, ...], ...]
+    through: tuple[tuple[int, ...], ...]
+    neighbours: tuple[Mask, ...]
+    all_cells: Mask
+    not_first_col: Mask
+    not_last_col: Mask
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    def connected(self, mask: Mask) -> bool:
+        """True when ``mask`` is one edge-connected piece (or empty)."""
+        if not mask:
+            return True
+        return self.flood(mask & -mask, mask) == mask
+
+    def flood(self, seed: Mask, inside: Mask) -> Mask:
+        """The cells of ``inside`` connected to ``seed`` (bit-parallel)."""
+        cols = self.cols
+        region = seed & inside
+        while True:
+            grown = (
+                region
+                | (region << 1 & self.not_first_col)
+                | (region >> 1 & self.not_last_col)
+                | region << cols
+                | region >> cols
+            ) & inside
+            if grown == region:
+                return region
+            region = grown
+
+    def outline(self, mask: Mask) -> Mask:
+        """Cells outside ``mask`` sharing an edge with it."""
+        grown = 0
+        for cell in members(mask):
+            grown |= self.neighbours[cell]
+        return grown & ~mask
+
+
+@cache
+def geometry(rows: int, cols: int) -> Geometry:
+    """The (cached) tetromino tables of a rows × cols board."""
+    grid = Grid(rows, cols)
+    found = placements(grid, list(grid.cells))
+    neighbours = grid.orthogonal_masks
+    windows = [
+        mask_of((r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1))
+        for r in range(rows - 1)
+        for c in range(cols - 1)
+    ]
+    cells = tuple(p.cells for p in found)
+    halos = []
+    squares = []
+    for mask in cells:
+        halo = 0
+        for cell in members(mask):
+            halo |= neighbours[cell]
+        halos.append(halo & ~mask)
+        squares.append(tuple(w & ~mask for w in windows if w & mask))
+    through: list[list[int]] = [[] for _ in grid.cells]
+    for index, mask in enumerate(cells):
+        for cell in members(mask):
+            through[cell].append(index)
+    all_cells = (1 << rows * cols) - 1
+    first_col = mask_of(r * cols for r in range(rows))
+    last_col = mask_of(r * cols + cols - 1 for r in range(rows))
+    return Geometry(
+        rows=rows,
+        cols=cols,
+        cells=cells,
+        shape=tuple(p.shape for p in found),
+        halo=tuple(halos),
+        squares=tuple(squares),
+        through=tuple(tuple(t) for t in through),
+        neighbours=neighbours,
+        all_cells=all_cells,
+        not_first_col=all_cells & ~first_col,
+        not_last_col=all_cells & ~last_col,
+    )
+
+
+@dataclass(frozen=True)
+class Packing:
+    """Tetrominoes as (cells, shape id) pairs, and how they were found."""
+
+    rows: int
+    cols: int
+    pieces: tuple[tuple[Mask, int], ...]
+    packer: str
+    nodes: int
+
+    @property
+    def shaded(self) -> Mask:
+        total = 0
+        for cells, _ in self.pieces:
+            total |= cells
+        return total
+
+    @property
+    def density(self) -> float:
+        return 4 * len(self.pieces) / (self.rows * self.cols)
+
+
+class _Mass:
+    """A growing packing: shaded cells, cells kept unshaded, and shading per shape."""
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        self.shaded = 0
+        self.blocked = 0  # shaded or decided unshaded
+        self.by_shape = [0] * len(SHAPES)
+        self.pieces: list[int] = []
+
+    def fits(self, index: int) -> bool:
+        """May placement ``index`` join: free cells, no same-shape neighbour, no 2×2."""
+        geo = self.geo
+        if geo.cells[index] & self.blocked:
+            return False
+        if geo.halo[index] & self.by_shape[geo.shape[index]]:
+            return False
+        shaded = self.shaded
+        return not any(need & shaded == need for need in geo.squares[index])
+
+    def add(self, index: int) -> None:
+        cells = self.geo.cells[index]
+        self.shaded |= cells
+        self.blocked |= cells
+        self.by_shape[self.geo.shape[index]] |= cells
+        self.pieces.append(index)
+
+    def remove_last(self) -> None:
+        index = self.pieces.pop()
+        cells = self.geo.cells[index]
+        self.shaded &= ~cells
+        self.blocked &= ~cells
+        self.by_shape[self.geo.shape[index]] &= ~cells
+
+    def frontier(self) -> Mask:
+        return self.geo.outline(self.shaded) & ~self.blocked
+
+    def options(self, cell: int) -> list[int]:
+        return [i for i in self.geo.through[cell] if self.fits(i)]
+
+    def packing(self, packer: str, nodes: int) -> Packing:
+        geo = self.geo
+        pieces = tuple((geo.cells[i], geo.shape[i]) for i in self.pieces)
+        return Packing(geo.rows, geo.cols, pieces, packer, nodes)
+
+
+def pack(rng: random.Random, rows: int, cols: int, packer: str = "backtrack") -> Packing:
+    """A random packing of a rows × cols board by the named packer."""
+    geo = geometry(rows, cols)
+    if packer == "greedy":
+        return pack_greedy(rng, geo)
+    if packer == "backtrack":
+        return pack_backtrack(rng, geo)
+    raise ValueError(f"unknown packer {packer!r}; choose from {', '.join(PACKERS)}")
+
+
+def pack_greedy(rng: random.Random, geo: Geometry) -> Packing:
+    """Accretion: add random legal tetrominoes touching the mass until none fits."""
+    mass = _Mass(geo)
+    mass.add(rng.randrange(len(geo.cells)))
+    while True:
+        touching = {i for cell in members(mass.frontier()) for i in geo.through[cell]}
+        legal = [i for i in sorted(touching) if mass.fits(i)]
+        if not legal:
+            return mass.packing("greedy", len(mass.pieces))
+        mass.add(rng.choice(legal))
+
+
+def pack_backtrack(
+    rng: random.Random,
+    geo: Geometry,
+    target: float = TARGET_DENSITY,
+    budget: int = NODE_BUDGET,
+) -> Packing:
+    """Randomised depth-first packing; the densest jammed packing found (see module doc)."""
+    mass = _Mass(geo)
+    mass.add(rng.randrange(len(geo.cells)))
+    want = target * geo.size
+    best: list[Packing] = []
+    nodes = [0]
+
+    def search() -> bool:
+        """Extend the mass; True to stop the whole search."""
+        nodes[0] += 1
+        # Frontier cells no tetromino fits are unshaded at once (undone on return).
+        # No legal placement covers them, so blocking them narrows nobody else.
+        forced = 0
+        choice: tuple[int, list[int]] | None = None
+        for cell in members(mass.frontier()):
+            options = mass.options(cell)
+            if not options:
+                forced |= 1 << cell
+            elif choice is None or len(options) < len(choice[1]):
+                choice = (cell, options)
+        mass.blocked |= forced
+        try:
+            if choice is None:
+                shaded = 4 * len(mass.pieces)
+                if not best or shaded > 4 * len(best[0].pieces):
+                    best[:] = [mass.packing("backtrack", nodes[0])]
+                return shaded >= want
+            # even shading every undecided cell cannot beat the best: give up here
+            if best and (mass.shaded | ~mass.blocked & geo.all_cells).bit_count() <= (
+                4 * len(best[0].pieces)
+            ):
+                return False
+            cell, options = choice
+            rng.shuffle(options)
+            for index in options:
+                if nodes[0] >= budget:
+                    return True
+                mass.add(index)
+                stop = search()
+                mass.remove_last()
+                if stop:
+                    return True
+            mass.blocked |= 1 << cell  # the last branch: this cell stays unshaded
+            stop = search()
+            mass.blocked &= ~(1 << cell)
+            return stop
+        finally:
+            mass.blocked &= ~forced
+
+    search()
+    found = best[0]
+    return Packing(found.rows, found.cols, found.pieces, "backtrack", nodes[0])
