@@ -334,16 +334,258 @@ def test_bank_picker_filters_by_size_and_grade(page: Any, server: str) -> None:
     assert page.locator("rect.cell").count() == rows * cols
 
 
-def test_types_without_a_board_module_are_offered_disabled(page: Any, server: str) -> None:
+def test_every_type_is_offered_and_import_switches_type(page: Any, server: str) -> None:
     names = [t["name"] for t in api(server, "/api/types")["types"]]
     options = page.eval_on_selector_all(
         "#type option", "nodes => nodes.map(n => [n.value, n.disabled])"
     )
-    assert [value for value, _ in options] == names
-    assert dict(options)["suguru"] is False
-    if "lits" in names:
-        # the server reads LITS (a pzprjs test URL) but this page draws no LITS board yet
-        page.fill("#import-text", "https://puzz.link/p?lits/4/4/9q02jg")
-        page.click("#import-go")
-        expect(page.locator("#message")).to_contain_text("cannot draw lits boards yet")
-        assert page.input_value("#type") == "suguru"
+    assert options == [[name, False] for name in names]
+    import_puzzle(page, LITS_URL)
+    assert page.input_value("#type") == "lits"
+    assert "Lits 4x4" in page.inner_text("#title")
+    assert page.input_value("#export-url") == api(server, "/api/load", {"input": LITS_URL})["url"]
+    assert "Space shades" in page.inner_text("#keys")
+    assert page.is_disabled("#pencil")
+
+
+# -- LITS and Heteromino --------------------------------------------------------------
+
+# pzprjs's LITS test board (tests/data/lits/pzprjs.json): 4x4, unique.
+LITS_URL = load_data("lits/pzprjs.json")["full_url_example"]
+# The puzz.link rules example (tests/data/heteromino/pzprjs.json): 5x5, unique.
+HETEROMINO_URL = load_data("heteromino/pzprjs.json")["full_url_example"]
+
+
+def open_puzzle(page: Any, server: str, kind: str, url: str) -> dict[str, Any]:
+    """Open the first bank puzzle of ``kind`` when it ships a bank, else import ``url``."""
+    page.select_option("#type", kind)
+    listing = api(server, f"/api/bank/{kind}")
+    if listing["puzzles"]:
+        first = listing["puzzles"][0]["id"]
+        page.select_option("#bank-list", first)
+        page.click("#bank-open")
+        page.wait_for_selector("svg.board")
+        return api(server, f"/api/bank/{kind}/{first}")
+    import_puzzle(page, url)
+    return api(server, "/api/load", {"input": url})
+
+
+def board_cells(page: Any, selector: str) -> list[int]:
+    return sorted(page.eval_on_selector_all(selector, "n => n.map(x => Number(x.dataset.cell))"))
+
+
+def screenshot(page: Any, name: str) -> None:
+    OUTPUT.mkdir(exist_ok=True)
+    page.locator("#board").screenshot(path=str(OUTPUT / name))
+
+
+def move_to(page: Any, cols: int, start: int, target: int) -> None:
+    """Move the selection from ``start`` to ``target`` with the arrow keys."""
+    rows = target // cols - start // cols
+    steps = target % cols - start % cols
+    for _ in range(abs(rows)):
+        page.keyboard.press("ArrowDown" if rows > 0 else "ArrowUp")
+    for _ in range(abs(steps)):
+        page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
+
+
+def test_lits_play_to_completion_with_clicks_keys_and_dots(page: Any, server: str) -> None:
+    payload = open_puzzle(page, server, "lits", LITS_URL)
+    cols = payload["cols"]
+    solution = api(server, "/api/solve", {"puzzle": payload["json"]})["solutions"][0]
+    shaded = [r * cols + c for r, row in enumerate(solution) for c, v in enumerate(row) if v]
+    empty = [cell for cell in range(payload["rows"] * cols) if cell not in shaded]
+    regions = payload["cells"]["layers"]["regions"]
+    assert page.locator("line.border").count() > 2 * (payload["rows"] + cols)  # region borders
+    # dots: a right-click, and X on the keyboard, on two cells left unshaded
+    page.click(f'rect.cell[data-cell="{empty[0]}"]', button="right")
+    page.click(f'rect.cell[data-cell="{empty[1]}"]')  # click 1: shaded
+    page.click(f'rect.cell[data-cell="{empty[1]}"]')  # click 2: dot
+    assert board_cells(page, "circle.dot") == sorted(empty[:2])
+    assert board_cells(page, "rect.shade") == []
+    # shade: the first half by clicking, the rest with arrows and Space
+    half = len(shaded) // 2
+    for cell in shaded[:half]:
+        page.click(f'rect.cell[data-cell="{cell}"]')
+    assert board_cells(page, "rect.shade") == shaded[:half]
+    here = shaded[half - 1]
+    for index, cell in enumerate(shaded[half:]):
+        move_to(page, cols, here, cell)
+        here = cell
+        if index == len(shaded) - half - 1:
+            assert page.is_hidden("#solved-banner"), "one cell short of done is not solved"
+            screenshot(page, "lits-playing.png")
+        page.keyboard.press(" ")
+    page.wait_for_selector("#solved-banner", state="visible")
+    assert "Solved!" in page.inner_text("#message")
+    assert board_cells(page, "rect.shade") == shaded
+    assert board_cells(page, "circle.dot") == sorted(empty[:2])
+    assert len(set(regions)) * 4 == len(shaded)
+    screenshot(page, "lits-solved.png")
+    # undo takes the last shading back and the puzzle is open again
+    page.keyboard.press("Control+z")
+    assert board_cells(page, "rect.shade") == shaded[:-1]
+    assert page.is_hidden("#solved-banner")
+    page.keyboard.press("x")  # a dot where the last shading was
+    assert shaded[-1] in board_cells(page, "circle.dot")
+    page.reload()
+    page.wait_for_selector("svg.board")
+    assert board_cells(page, "rect.shade") == shaded[:-1]
+    assert shaded[-1] in board_cells(page, "circle.dot")
+
+
+def test_lits_check_hint_and_rung_view(page: Any, server: str) -> None:
+    import_puzzle(page, LITS_URL)
+    puzzle = api(server, "/api/load", {"input": LITS_URL})["json"]
+    # hint from the bare board: the rule names the API gives, the last step's cells lit
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel .rule")
+    expected = api(server, "/api/hint", {"puzzle": puzzle, "grid": [[0] * 4 for _ in range(4)]})
+    assert page.locator("#hint-panel .rule").all_inner_texts() == [
+        step["rule"] for step in expected["steps"]
+    ]
+    assert board_cells(page, "rect.cell.hint") == sorted(expected["steps"][-1]["cells"])
+    # a shaded 2x2 is a broken rule, shown on its cells
+    for cell in (0, 1, 4, 5):
+        page.click(f'rect.cell[data-cell="{cell}"]')
+    page.click("#check")
+    page.wait_for_selector("rect.cell.error")
+    broken = api(
+        server,
+        "/api/check",
+        {"puzzle": puzzle, "grid": [[1, 1, 0, 0], [1, 1, 0, 0], [0] * 4, [0] * 4]},
+    )
+    shown = {c for v in broken["violations"] if v["rule"] == "square" for c in v["cells"]}
+    assert shown and shown <= set(board_cells(page, "rect.cell.error"))
+    assert "broken" in page.inner_text("#message")
+    # rung view: what each rung settles, shaded or dotted, from the untouched board
+    views = api(server, "/api/rungs", {"puzzle": puzzle})["rungs"]
+    for view in views:
+        page.select_option("#rung-select", view["rung"])
+        expect(page.locator("#rung-note")).to_contain_text(f"{view['rung']} ")
+        assert board_cells(page, "rect.cell.rung-new") == view["new"]
+        settled = dict(view["settled"])
+        assert board_cells(page, "rect.shade.rung") == sorted(
+            c for c, v in settled.items() if v == 1
+        )
+        assert board_cells(page, "circle.dot.rung") == sorted(
+            c for c, v in settled.items() if v == 2
+        )
+    screenshot(page, "lits-rung.png")
+
+
+def heteromino_cuts(solution: list[list[int]], black: list[int], cols: int) -> list[str]:
+    """The edges the player cuts: every edge between two white cells of different pieces,
+    as the page's data-edge keys ("cell:1" right, "cell:2" below)."""
+    pieces = [number for row in solution for number in row]
+    cuts = []
+    for cell, number in enumerate(pieces):
+        if black[cell]:
+            continue
+        right, below = cell + 1, cell + cols
+        if cell % cols + 1 < cols and not black[right] and pieces[right] != number:
+            cuts.append(f"{cell}:1")
+        if below < len(pieces) and not black[below] and pieces[below] != number:
+            cuts.append(f"{cell}:2")
+    return cuts
+
+
+def test_heteromino_play_to_completion_with_cuts(page: Any, server: str) -> None:
+    payload = open_puzzle(page, server, "heteromino", HETEROMINO_URL)
+    cols = payload["cols"]
+    black = payload["cells"]["layers"]["black"]
+    solution = api(server, "/api/solve", {"puzzle": payload["json"]})["solutions"][0]
+    cuts = heteromino_cuts(solution, black, cols)
+    assert board_cells(page, "rect.cell.black") == [c for c, b in enumerate(black) if b]
+    # the last two cuts go in with the keys: select the cell, D cuts right, S below
+    by_click, by_key = cuts[:-2], cuts[-2:]
+    for edge in by_click:
+        page.click(f'rect.edge-hit[data-edge="{edge}"]')
+    assert page.locator("line.cut").count() == len(by_click)
+    assert page.is_hidden("#solved-banner")
+    screenshot(page, "heteromino-playing.png")
+    for index, edge in enumerate(by_key):
+        cell, bit = (int(part) for part in edge.split(":"))
+        page.click(f'rect.cell[data-cell="{cell}"]')
+        if index == len(by_key) - 1:
+            assert page.is_hidden("#solved-banner"), "one cut short of done is not solved"
+        page.keyboard.press("d" if bit == 1 else "s")
+    page.wait_for_selector("#solved-banner", state="visible")
+    assert "Solved!" in page.inner_text("#message")
+    assert page.locator("line.cut").count() == len(cuts)
+    white = sum(1 for b in black if not b)
+    assert page.locator("rect.shade.piece").count() == white  # every piece shaded by shape
+    screenshot(page, "heteromino-solved.png")
+    # taking a cut back joins two pieces: not solved, the timer runs again
+    page.keyboard.press("Control+z")
+    assert page.locator("line.cut").count() == len(cuts) - 1
+    assert page.is_hidden("#solved-banner")
+    assert page.locator("rect.shade.piece").count() == white - 6
+
+
+def test_heteromino_hint_check_and_rung_view(page: Any, server: str) -> None:
+    import_puzzle(page, HETEROMINO_URL)
+    puzzle = api(server, "/api/load", {"input": HETEROMINO_URL})["json"]
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel .rule")
+    expected = api(server, "/api/hint", {"puzzle": puzzle})
+    assert page.locator("#hint-panel .rule").all_inner_texts() == [
+        step["rule"] for step in expected["steps"]
+    ]
+    assert expected["steps"][-1]["reason"] in page.inner_text("#hint-panel")
+    assert board_cells(page, "rect.cell.hint") == sorted(expected["steps"][-1]["cells"])
+    # cutting a single white cell off is a piece too small: an error on that cell
+    black = [b for row in puzzle["black"] for b in row]
+    cols = puzzle["cols"]
+    corner = next(c for c in range(len(black)) if not black[c])
+    around = [corner + 1, corner + cols]
+    page.click(f'rect.cell[data-cell="{corner}"]')
+    for other, key in zip(around, "ds", strict=True):
+        if not black[other]:
+            page.keyboard.press(key)
+    page.click("#check")
+    page.wait_for_selector("rect.cell.error")
+    assert board_cells(page, "rect.cell.error") == [corner]
+    expect(page.locator("#message")).to_contain_text("not 3")
+    views = api(server, "/api/rungs", {"puzzle": puzzle})["rungs"]
+    for view in views:
+        page.select_option("#rung-select", view["rung"])
+        expect(page.locator("#rung-note")).to_contain_text(f"{view['rung']} ")
+        assert board_cells(page, "rect.cell.rung-new") == view["new"]
+        codes = dict(view["settled"])
+        whole = [c for c in codes if sum(1 for v in codes.values() if v == codes[c]) == 3]
+        assert board_cells(page, "rect.shade.piece") == sorted(whole)
+    screenshot(page, "heteromino-rung.png")
+
+
+def test_notes_page_draws_the_measured_figures(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    stats = api(server, "/api/stats/suguru")
+    tab.goto(server + "notes/suguru")
+    tab.wait_for_selector("body[data-ready=true]")
+    table = tab.locator('section[data-section="singles"] table', has_text="5x5").first
+    figures = stats["singles"]["by_size"]
+    headers = table.locator("th").all_inner_texts()
+    column = headers.index("finish_rate")
+    # one row per size and mode, each holding the JSON's own number
+    rows = table.locator("tbody tr")
+    assert rows.count() == sum(len(modes) for modes in figures.values())
+    for index, (size, mode) in enumerate((s, m) for s in figures for m in figures[s]):
+        cells = rows.nth(index).locator("td").all_inner_texts()
+        assert cells[:2] == [size, mode]
+        assert float(cells[column]) == figures[size][mode]["finish_rate"]
+    chart = tab.locator('svg.chart[aria-label="by_size: finish_rate (bars: 95% interval)"]').first
+    assert chart.locator("circle.point").count() == rows.count()
+    assert chart.locator("polyline.series").count() == len(next(iter(figures.values())))
+    OUTPUT.mkdir(exist_ok=True)
+    tab.screenshot(path=str(OUTPUT / "notes-suguru.png"), full_page=True)
+    unmeasured = [t["name"] for t in api(server, "/api/types")["types"] if not t["has_stats"]]
+    if unmeasured:
+        tab.goto(server + f"notes/{unmeasured[0]}")
+        tab.wait_for_selector("body[data-ready=true]")
+        expect(tab.locator("#notes")).to_contain_text("not measured yet")
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"

@@ -61,6 +61,12 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
 
 
+async def notes(request: Request) -> Response:
+    """The notes page of a puzzle type: its measured figures, drawn by the page
+    from ``/api/stats/{type}`` (the type is read from the address there)."""
+    return FileResponse(STATIC / "notes.html", headers={"cache-control": "no-cache"})
+
+
 async def api_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)
     return JSONResponse({"error": error.message}, status_code=error.status)
@@ -83,6 +89,7 @@ async def server_error(request: Request, error: Exception) -> Response:
 def routes() -> list[Route | Mount]:
     return [
         Route("/", index),
+        Route("/notes/{type}", notes),
         Route("/api/types", api.types),
         Route("/api/bank/{type}", api.bank_list),
         Route("/api/bank/{type}/{id}", api.bank_puzzle),

@@ -129,18 +129,47 @@ def puzzle_key(kind: PuzzleKind[Any], puzzle: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
 
+def cell_layers(obj: dict[str, Any], rows: int, cols: int) -> dict[str, list[int]]:
+    """Every field of a puzzle's JSON form that holds one number per cell
+    (``rows`` lists of ``cols`` ints or booleans), flattened in reading order.
+
+    This is the drawing data the page's puzzle modules read (Suguru's
+    ``blocks`` and ``givens``, LITS's ``regions``, Heteromino's ``black``)
+    without the server naming any puzzle: whatever per-cell grid a type's
+    JSON form has is passed on, and nothing else.
+    """
+    layers: dict[str, list[int]] = {}
+    for name, value in obj.items():
+        if (
+            isinstance(value, list)
+            and len(value) == rows
+            and all(isinstance(row, list) and len(row) == cols for row in value)
+            and all(isinstance(v, int) for row in value for v in row)
+        ):
+            layers[name] = [int(v) for row in value for v in row]
+    return layers
+
+
 def puzzle_payload(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
     """Everything the page needs to show and export a puzzle.
 
-    ``json`` is also the drawing data: each front-end puzzle module draws
-    from its own puzzle's JSON form. ``picture`` is the text rendering.
+    ``cells`` is the drawing data: ``layers`` (see :func:`cell_layers`) and
+    ``labels``, the face's name of each cell (``r1c1``...), which the page
+    uses in messages and for accessibility. ``json`` is sent back with every
+    request; ``picture`` is the text rendering.
     """
+    obj = kind.to_json(puzzle)
+    cells = range(puzzle.rows * puzzle.cols)
     return {
         "type": kind.name,
         "key": puzzle_key(kind, puzzle),
         "rows": puzzle.rows,
         "cols": puzzle.cols,
-        "json": kind.to_json(puzzle),
+        "json": obj,
+        "cells": {
+            "layers": cell_layers(obj, puzzle.rows, puzzle.cols),
+            "labels": [kind.cell_label(puzzle, cell) for cell in cells],
+        },
         "url": kind.to_url(puzzle),
         "text": kind.format_text(puzzle),
         "picture": kind.render(puzzle),

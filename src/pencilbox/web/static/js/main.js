@@ -39,6 +39,7 @@ function refreshControls() {
   $("#undo").disabled = !open || !game.history.canUndo();
   $("#redo").disabled = !open || !game.history.canRedo();
   for (const id of ["#restart", "#check", "#hint", "#pencil", "#rung-select", "#print"]) $(id).disabled = !open;
+  $("#pencil").disabled = !open || !game.canPencil;
   $("#pencil").setAttribute("aria-pressed", open && game.pencil ? "true" : "false");
   $("#solved-banner").hidden = !(open && game.solved);
   if (open && !game.rung) $("#rung-select").value = "";
@@ -62,6 +63,7 @@ function openPayload(payload, origin) {
   $("#title").textContent = titleOf(payload, origin);
   $("#export-url").value = payload.url || "";
   $("#export-text").value = payload.text || "";
+  $("#keys").textContent = game.kind.keysHelp;
   clear($("#hint-panel"));
   $("#rung-note").textContent = "";
   if (game.solved) message("Solved! (progress restored)", "success");
@@ -74,6 +76,7 @@ function openPayload(payload, origin) {
 function selectType(name) {
   state.type = state.types.find((t) => t.name === name) || state.types[0];
   state.settings.type = state.type.name;
+  $("#keys").textContent = kindModule(state.type.name).keysHelp;
   storage.saveSettings(state.settings);
   clear($("#gen-mode")).append(...state.type.generate_modes.map((m) => option(m, m)));
   $("#gen-go").disabled = state.type.generate_modes.length === 0;
@@ -81,11 +84,11 @@ function selectType(name) {
   rungs.append(option("", "Play (your grid)"));
   for (const rung of state.type.ladder) rungs.append(option(rung.name, `${rung.name}: ${rung.summary}`));
   const notes = clear($("#notes-link"));
+  notes.append(el("a", { href: `/notes/${state.type.name}`, text: `Notes on ${state.type.name}` }));
   if (state.type.has_stats) {
-    notes.append(el("a", { href: `/api/stats/${state.type.name}`, text: `Measured figures for ${state.type.name} (JSON)` }));
+    notes.append(" · ", el("a", { href: `/api/stats/${state.type.name}`, text: "measured figures (JSON)" }));
   } else {
-    // A placeholder, not data: the notes page arrives with the measured figures.
-    notes.textContent = `Notes and statistics for ${state.type.name}: not measured yet.`;
+    notes.append(": figures not measured yet.");
   }
   loadBank(true);
 }
@@ -315,10 +318,18 @@ function wire() {
     applyTimerSetting();
   });
   $("#print").addEventListener("click", () => window.print());
-  $("#board").addEventListener("click", (event) => {
-    const target = event.target.closest("[data-cell]");
-    if (target) game.select(Number(target.getAttribute("data-cell")));
+  // Clicks go to the game with the dataset of what was hit (a cell, or an
+  // edge target); the type decides what a click or right-click does.
+  const boardClick = (event, button) => {
+    const target = event.target.closest("[data-edge], [data-cell]");
+    if (target) game.click({ ...target.dataset }, button);
     $("#board").focus();
+  };
+  $("#board").addEventListener("click", (event) => boardClick(event, 0));
+  $("#board").addEventListener("contextmenu", (event) => {
+    if (!event.target.closest("svg.board")) return;
+    event.preventDefault();
+    boardClick(event, 2);
   });
   document.addEventListener("keydown", (event) => {
     if (typing(event.target)) return;
@@ -356,7 +367,18 @@ async function start() {
   const candidates = [current && current.payload && current.payload.type, state.settings.type, names[0]];
   typeSelect.value = candidates.find((name) => names.includes(name));
   selectType(typeSelect.value);
-  if (current && current.payload) openPayload(current.payload, current.origin);
+  if (current && current.payload) {
+    // Re-read the saved puzzle: the stored payload may predate fields the
+    // page now draws from. Its key (and so the saved progress) stays the same.
+    let payload = current.payload;
+    try {
+      payload = { ...(await api.post("/api/load", { input: current.payload.json })), bank: current.payload.bank };
+    } catch (error) {
+      message(`could not re-open the last puzzle: ${error.message}`, "warn");
+      payload = null;
+    }
+    if (payload) openPayload(payload, current.origin);
+  }
   document.body.dataset.ready = "true";
 }
 

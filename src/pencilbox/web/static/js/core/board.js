@@ -24,7 +24,8 @@ export function newBoard(rows, cols, label) {
     "aria-label": label,
   });
   const layers = {};
-  for (const name of ["cells", "thin", "thick", "text", "focus"]) {
+  // "hit" is on top: invisible targets (e.g. cell edges) that take clicks.
+  for (const name of ["cells", "shade", "thin", "thick", "text", "focus", "hit"]) {
     layers[name] = svg("g", { class: `layer-${name}` });
     root.append(layers[name]);
   }
@@ -55,27 +56,74 @@ function line(layer, x1, y1, x2, y2, cls) {
   layer.append(svg("line", { x1, y1, x2, y2, class: cls }));
 }
 
-// Thin lines between cells of the same region, thick ones between regions
-// and around the board. `regionOf(cell)` names a cell's region (null: none).
-export function drawGrid(board, regionOf) {
+// Every cell edge as a line: `classOf(a, b)` gives its CSS class, where a and b
+// are the cells on either side (null outside the board; a is above or left).
+// "grid" lines go in the thin layer, every other class in the thick one.
+export function drawEdges(board, classOf) {
   const { rows, cols, layers } = board;
-  const region = (r, c) => (r < 0 || c < 0 || r >= rows || c >= cols ? undefined : regionOf(r * cols + c));
+  const at = (r, c) => (r < 0 || c < 0 || r >= rows || c >= cols ? null : r * cols + c);
+  const put = (cls, x1, y1, x2, y2) => line(cls === "grid" ? layers.thin : layers.thick, x1, y1, x2, y2, cls);
   for (let r = 0; r < rows; r += 1) {
     for (let c = 0; c <= cols; c += 1) {
       const x = MARGIN + c * CELL;
       const y = MARGIN + r * CELL;
-      const thick = region(r, c - 1) !== region(r, c);
-      line(thick ? layers.thick : layers.thin, x, y, x, y + CELL, thick ? "border" : "grid");
+      put(classOf(at(r, c - 1), at(r, c)), x, y, x, y + CELL);
     }
   }
   for (let r = 0; r <= rows; r += 1) {
     for (let c = 0; c < cols; c += 1) {
       const x = MARGIN + c * CELL;
       const y = MARGIN + r * CELL;
-      const thick = region(r - 1, c) !== region(r, c);
-      line(thick ? layers.thick : layers.thin, x, y, x + CELL, y, thick ? "border" : "grid");
+      put(classOf(at(r - 1, c), at(r, c)), x, y, x + CELL, y);
     }
   }
+}
+
+// Thin lines between cells of the same region, thick ones between regions
+// and around the board. `regionOf(cell)` names a cell's region (null: none).
+export function drawGrid(board, regionOf) {
+  const region = (cell) => (cell === null ? undefined : regionOf(cell));
+  drawEdges(board, (a, b) => (region(a) === region(b) ? "grid" : "border"));
+}
+
+// Invisible click targets on the inner edges between two cells for which
+// `keyOf(a, b)` (a above or left of b) returns a key; the key goes into the
+// target's data-edge attribute for the click handler.
+export function drawEdgeTargets(board, keyOf) {
+  const { rows, cols, layers } = board;
+  const band = CELL / 3; // how far from the line a click still counts as on it
+  const target = (key, x, y, width, height) =>
+    layers.hit.append(svg("rect", { x, y, width, height, class: "edge-hit", "data-edge": key }));
+  for (let r = 0; r < rows; r += 1) {
+    for (let c = 0; c < cols; c += 1) {
+      const cell = r * cols + c;
+      const [x, y] = cellOrigin(cols, cell);
+      if (c + 1 < cols) {
+        const key = keyOf(cell, cell + 1);
+        if (key !== null) target(key, x + CELL - band / 2, y + band / 2, band, CELL - band);
+      }
+      if (r + 1 < rows) {
+        const key = keyOf(cell, cell + cols);
+        if (key !== null) target(key, x + band / 2, y + CELL - band / 2, CELL - band, band);
+      }
+    }
+  }
+}
+
+// A filled square inset in the cell (shading), leaving the cell's own
+// background (hint, error, rung colours) visible as a frame around it.
+export function drawShade(board, cell, cls) {
+  const [x, y] = cellOrigin(board.cols, cell);
+  const inset = 4;
+  board.layers.shade.append(
+    svg("rect", { x: x + inset, y: y + inset, width: CELL - 2 * inset, height: CELL - 2 * inset, class: `shade ${cls}`, "data-cell": cell }),
+  );
+}
+
+// A small dot in the middle of the cell (a cell marked as not shaded).
+export function drawDot(board, cell, cls) {
+  const [x, y] = cellOrigin(board.cols, cell);
+  board.layers.text.append(svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 10, class: `dot ${cls}`, "data-cell": cell }));
 }
 
 export function drawText(board, cell, text, cls) {

@@ -31,7 +31,7 @@ export class Game {
     if (!kind) throw new Error(`this page cannot draw ${payload.type} puzzles yet`);
     this.payload = payload;
     this.kind = kind;
-    this.model = kind.setup(payload.json);
+    this.model = kind.setup(payload);
     this.cellCount = this.model.rows * this.model.cols;
     const saved = storage.loadProgress(payload.type, payload.key);
     const fresh = emptyPosition(this.cellCount);
@@ -40,6 +40,7 @@ export class Game {
     this.solved = Boolean(saved && saved.solved);
     this.selected = this.firstEditable();
     this.pencil = false;
+    this.canPencil = kind.pencil !== false;
     this.resetMarkup();
     this.rung = null;
     this.timer.reset(saved && Number.isFinite(saved.elapsed) ? saved.elapsed : 0);
@@ -98,6 +99,7 @@ export class Game {
   }
 
   togglePencil() {
+    if (!this.canPencil) return;
     this.pencil = !this.pencil;
     this.changed();
   }
@@ -121,16 +123,12 @@ export class Game {
       this.moveSelection(...ARROWS[key]);
       return true;
     }
-    if (key === "p" || key === "P") {
+    if (this.canPencil && (key === "p" || key === "P")) {
       this.togglePencil();
       return true;
     }
-    const action = this.kind.keyAction(this.model, this.selected, key);
+    const action = this.kind.keyAction(this.model, this.selected, key, this.position.values);
     if (!action) return false;
-    if (!this.kind.editable(this.model, this.selected)) {
-      this.onMessage("that cell is fixed", "warn");
-      return true;
-    }
     if (action.refused) {
       this.onMessage(action.refused, "warn");
       return true;
@@ -139,9 +137,26 @@ export class Game {
     return true;
   }
 
-  // Turn a kind's action ({value} or {clear}) into a move on the selected cell.
+  // A click (button 0) or right-click (button 2) on the board. `data` is the
+  // dataset of the element hit; a type may turn it into an action with its
+  // `click` function, otherwise a click on a cell selects it.
+  click(data, button = 0) {
+    if (!this.payload) return;
+    const action = this.kind.click
+      ? this.kind.click(this.model, data, button, this.position.values)
+      : data.cell !== undefined
+        ? { select: Number(data.cell) }
+        : null;
+    if (!action) return;
+    if (action.select !== undefined) this.select(action.select);
+    if (action.refused) this.onMessage(action.refused, "warn");
+    else if (action.value !== undefined || action.clear) this.act(action);
+  }
+
+  // Turn a kind's action ({value} or {clear}, on action.cell or else the
+  // selected cell) into a move.
   act(action) {
-    const cell = this.selected;
+    const cell = action.cell !== undefined ? action.cell : this.selected;
     if (this.rung) this.showRung(null);
     if (!this.kind.editable(this.model, cell)) {
       this.onMessage("that cell is fixed", "warn");
@@ -152,7 +167,7 @@ export class Game {
     let move;
     if (action.clear) {
       move = value ? cellMove(this.position, cell, 0, marks) : cellMove(this.position, cell, 0, 0);
-    } else if (this.pencil) {
+    } else if (this.pencil && this.canPencil) {
       move = cellMove(this.position, cell, value, marks ^ (1 << (action.value - 1)));
     } else {
       move = cellMove(this.position, cell, action.value, marks);
@@ -198,7 +213,13 @@ export class Game {
     this.render();
     this.save();
     this.changed();
-    if (this.autoCheck || this.filled()) this.check({ quiet: !this.autoCheck });
+    if (this.autoCheck || this.readyToCheck()) this.check({ quiet: !this.autoCheck });
+  }
+
+  // Worth asking the server whether it is solved: the type says when
+  // (e.g. every region has four shaded cells), by default when every cell is filled.
+  readyToCheck() {
+    return this.kind.readyToCheck ? this.kind.readyToCheck(this.model, this.position.values) : this.filled();
   }
 
   filled() {
@@ -208,10 +229,20 @@ export class Game {
     return true;
   }
 
-  // The position as int rows, as the server reads it (givens included).
+  // The position as int rows, as the server's hint reads it (givens included).
   grid() {
+    return this.rowsOf(this.kind.fullGrid(this.model, this.position.values));
+  }
+
+  // The grid the checker reads: for most types the same as grid(); a type
+  // whose position holds more than a solution does (LITS dots) says how.
+  checkGrid() {
+    if (!this.kind.checkGrid) return this.grid();
+    return this.rowsOf(this.kind.checkGrid(this.model, this.position.values));
+  }
+
+  rowsOf(flat) {
     const { rows, cols } = this.model;
-    const flat = this.kind.fullGrid(this.model, this.position.values);
     const grid = [];
     for (let r = 0; r < rows; r += 1) grid.push(flat.slice(r * cols, (r + 1) * cols));
     return grid;
@@ -226,13 +257,17 @@ export class Game {
     const serial = ++this.checkSerial;
     let result;
     try {
-      result = await api.post("/api/check", { puzzle: this.payload.json, grid: this.grid() });
+      result = await api.post("/api/check", { puzzle: this.payload.json, grid: this.checkGrid() });
     } catch (error) {
       this.onMessage(`check failed: ${error.message}`, "error");
       return;
     }
     if (serial !== this.checkSerial) return; // a later position was checked meanwhile
-    const broken = result.violations.filter((v) => !this.kind.incompleteRules.has(v.rule));
+    // Violations that only mean "not finished yet" are not shown as errors.
+    const values = this.position.values;
+    const pending = (v) =>
+      this.kind.pending ? this.kind.pending(this.model, v, values) : this.kind.incompleteRules.has(v.rule);
+    const broken = result.violations.filter((v) => !pending(v));
     const open = result.violations.length - broken.length;
     this.errors = new Set(broken.flatMap((v) => v.cells));
     if (result.solved) {

@@ -5,20 +5,24 @@ import { drawCells, drawFocus, drawGrid, drawMarks, drawText, newBoard } from ".
 
 const REMOVED = -1;
 
-// The parts of the puzzle JSON the page needs, flattened to one entry per cell.
-export function setup(json) {
-  const blocks = json.blocks.flat();
-  const givens = (json.givens || json.blocks.map((row) => row.map(() => 0))).flat();
+// The parts of the puzzle the page needs, one entry per cell (the payload's cell layers).
+export function setup(payload) {
+  const { layers } = payload.cells;
+  const blocks = layers.blocks;
+  const givens = layers.givens || blocks.map(() => 0);
   const sizes = new Map();
   for (const block of blocks) if (block !== REMOVED) sizes.set(block, (sizes.get(block) || 0) + 1);
   return {
-    rows: json.rows,
-    cols: json.cols,
+    rows: payload.rows,
+    cols: payload.cols,
     blocks,
     givens,
     maxValue: blocks.map((block) => (block === REMOVED ? 0 : sizes.get(block))),
   };
 }
+
+export const keysHelp =
+  "Click a cell, type 1-9; Backspace clears; arrows move; P toggles pencil marks; Ctrl-Z / Ctrl-Y undo and redo.";
 
 // Can the player write in this cell?
 export function editable(model, cell) {

@@ -1,0 +1,198 @@
+// Heteromino: drawing and input. Black cells are solid. The player cuts the
+// edges between white cells; the cuts split the white cells into connected
+// groups, and a group of three cells is a piece (a bar or an L), shaded by
+// its shape as drawn. The server gets each group as one number.
+//
+// A cell's value holds the cuts on two of its edges, so that every cut is a
+// plain one-cell move (undo, redo and saving work unchanged):
+// bit RIGHT = cut between the cell and the one to its right, bit DOWN = cut
+// between the cell and the one below.
+
+import { drawCells, drawEdgeTargets, drawEdges, drawFocus, drawShade, newBoard } from "../core/board.js";
+
+const RIGHT = 1;
+const DOWN = 2;
+
+export function setup(payload) {
+  return { rows: payload.rows, cols: payload.cols, black: payload.cells.layers.black.map(Boolean) };
+}
+
+export const keysHelp =
+  "Click the line between two white cells to cut it (again to join). Arrows move; " +
+  "W, A, S, D cut the edge above, left, below, right of the cell; Ctrl-Z / Ctrl-Y undo and redo.";
+
+export const pencil = false;
+
+export function editable(model, cell) {
+  return !model.black[cell];
+}
+
+// The cut between cells a and b (a above or left of b), as [owner cell, bit];
+// null when there is no edge between two white cells to cut.
+function edgeOf(model, a, b) {
+  if (a === null || b === null || model.black[a] || model.black[b]) return null;
+  if (b === a + 1 && a % model.cols !== model.cols - 1) return [a, RIGHT];
+  if (b === a + model.cols) return [a, DOWN];
+  return null;
+}
+
+function isCut(model, values, a, b) {
+  const edge = edgeOf(model, a, b);
+  return edge !== null && Boolean(values[edge[0]] & edge[1]);
+}
+
+// Connected groups of white cells, joined across every edge that is not cut:
+// { group: group index per cell (-1 black), members: cells of each group },
+// groups numbered in reading order of their first cell.
+export function groups(model, values) {
+  const { rows, cols } = model;
+  const group = new Array(rows * cols).fill(-1);
+  const members = [];
+  for (let start = 0; start < rows * cols; start += 1) {
+    if (model.black[start] || group[start] !== -1) continue;
+    const index = members.length;
+    const cells = [start];
+    group[start] = index;
+    for (let i = 0; i < cells.length; i += 1) {
+      const cell = cells[i];
+      const r = Math.floor(cell / cols);
+      const c = cell % cols;
+      const around = [];
+      if (c > 0) around.push([cell - 1, cell]);
+      if (c + 1 < cols) around.push([cell, cell + 1]);
+      if (r > 0) around.push([cell - cols, cell]);
+      if (r + 1 < rows) around.push([cell, cell + cols]);
+      for (const [a, b] of around) {
+        const other = a === cell ? b : a;
+        if (model.black[other] || group[other] !== -1 || isCut(model, values, a, b)) continue;
+        group[other] = index;
+        cells.push(other);
+      }
+    }
+    members.push(cells.sort((x, y) => x - y));
+  }
+  return { group, members };
+}
+
+// The tromino's shape as drawn: "h" / "v" bars, or the L named by the
+// corner of its 2x2 box it leaves empty ("nw", "ne", "sw", "se").
+export function shapeOf(cols, cells) {
+  const rows = cells.map((cell) => Math.floor(cell / cols));
+  const colsOf = cells.map((cell) => cell % cols);
+  const top = Math.min(...rows);
+  const left = Math.min(...colsOf);
+  const height = Math.max(...rows) - top + 1;
+  const width = Math.max(...colsOf) - left + 1;
+  if (height === 1) return "h";
+  if (width === 1) return "v";
+  const has = (dr, dc) => cells.includes((top + dr) * cols + left + dc);
+  if (!has(0, 0)) return "nw";
+  if (!has(0, 1)) return "ne";
+  if (!has(1, 0)) return "sw";
+  return "se";
+}
+
+// The position the hint reads: each drawn piece (a group of exactly three
+// cells) its own number, 1..n in reading order; every other cell 0.
+export function fullGrid(model, values) {
+  const { group, members } = groups(model, values);
+  const number = new Map();
+  members.forEach((cells, index) => {
+    if (cells.length === 3) number.set(index, number.size + 1);
+  });
+  return group.map((index) => number.get(index) || 0);
+}
+
+// The grid the checker reads: every group its own number (1..n in reading
+// order), black cells 0, so it names groups that are too big or too small.
+export function checkGrid(model, values) {
+  const { group } = groups(model, values);
+  return group.map((index) => index + 1);
+}
+
+// Every white cell is in a group of at most three: worth checking.
+export function readyToCheck(model, values) {
+  return groups(model, values).members.every((cells) => cells.length <= 3);
+}
+
+// Groups still too big only need more cuts; every other broken rule is an error.
+export function pending(model, violation) {
+  return violation.rule === "too-big" || violation.rule === "uncovered";
+}
+
+export function click(model, data, button, values) {
+  if (data.edge !== undefined) {
+    const [cell, bit] = data.edge.split(":").map(Number);
+    return { cell, value: values[cell] ^ bit };
+  }
+  if (data.cell !== undefined) return { select: Number(data.cell) };
+  return null;
+}
+
+export function keyAction(model, cell, key, values) {
+  const { cols } = model;
+  const sides = {
+    w: [cell - cols, cell],
+    a: [cell - 1, cell],
+    s: [cell, cell + cols],
+    d: [cell, cell + 1],
+  };
+  const side = sides[key.toLowerCase()];
+  if (!side) return null;
+  const [a, b] = side;
+  const r = Math.floor(cell / cols);
+  const c = cell % cols;
+  const inside = { w: r > 0, a: c > 0, s: r + 1 < model.rows, d: c + 1 < cols }[key.toLowerCase()];
+  const edge = inside ? edgeOf(model, a, b) : null;
+  if (edge === null) return { refused: "there is no edge between two white cells there" };
+  return { cell: edge[0], value: values[edge[0]] ^ edge[1] };
+}
+
+// view: { values, selected, errors, hint, because, rung, solved }
+// (rung: { settled: Map cell -> piece code, fresh: Set } or null)
+export function draw(model, view) {
+  const board = newBoard(model.rows, model.cols, "Heteromino board");
+  drawCells(board, (cell) => {
+    const classes = [];
+    if (model.black[cell]) classes.push("black");
+    if (view.errors.has(cell)) classes.push("error");
+    if (view.hint.has(cell)) classes.push("hint");
+    if (view.because.has(cell)) classes.push("because");
+    if (view.rung && view.rung.fresh.has(cell)) classes.push("rung-new");
+    if (cell === view.selected && !view.rung) classes.push("selected");
+    return classes;
+  });
+  // The pieces to shade: the player's three-cell groups, or in a rung view
+  // the cells that share one settled piece code.
+  let pieces;
+  if (view.rung) {
+    const byCode = new Map();
+    for (const [cell, code] of view.rung.settled) byCode.set(code, [...(byCode.get(code) || []), cell]);
+    pieces = [...byCode.values()];
+  } else {
+    pieces = groups(model, view.values).members;
+  }
+  for (const cells of pieces) {
+    if (cells.length !== 3) continue;
+    const shape = shapeOf(model.cols, cells);
+    const wrong = cells.some((cell) => view.errors.has(cell));
+    for (const cell of cells) drawShade(board, cell, `piece shape-${shape}${wrong ? " wrong" : ""}`);
+  }
+  drawEdges(board, (a, b) => {
+    if (a === null || b === null || model.black[a] !== model.black[b]) return "border";
+    if (model.black[a]) return "grid";
+    if (view.rung) {
+      const [x, y] = [view.rung.settled.get(a), view.rung.settled.get(b)];
+      return x !== undefined && y !== undefined && x !== y ? "cut rung" : "grid";
+    }
+    return isCut(model, view.values, a, b) ? "cut" : "grid";
+  });
+  if (!view.rung) {
+    drawEdgeTargets(board, (a, b) => {
+      const edge = edgeOf(model, a, b);
+      return edge === null ? null : `${edge[0]}:${edge[1]}`;
+    });
+    drawFocus(board, view.selected);
+  }
+  return board.root;
+}

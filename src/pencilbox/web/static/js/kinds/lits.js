@@ -1,0 +1,113 @@
+// LITS: drawing and input. Regions get thick borders. A cell is unknown (0),
+// shaded (1) or dotted (2: marked as not shaded); the hint endpoint reads
+// exactly these numbers, the checker only shaded (1) or not (0).
+
+import { drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
+
+const UNKNOWN = 0;
+const SHADED = 1;
+const DOT = 2;
+const PIECE = 4; // shaded cells per region
+
+export function setup(payload) {
+  const regions = payload.cells.layers.regions;
+  const size = new Map();
+  for (const region of regions) size.set(region, (size.get(region) || 0) + 1);
+  return { rows: payload.rows, cols: payload.cols, regions, regionSize: size };
+}
+
+export const keysHelp =
+  "Click a cell: shaded, then dot, then empty; right-click puts or takes a dot. " +
+  "Arrows move; Space shades, X dots, Backspace clears; Ctrl-Z / Ctrl-Y undo and redo.";
+
+export const pencil = false;
+
+export function editable() {
+  return true;
+}
+
+// The position the hint reads. position_state takes dots as 2, but the
+// shared hint compares every non-zero entry with the solution's 0/1 and
+// would call each dot a mistake, so dots are left out (sent as 0) until
+// that comparison goes through the puzzle's face.
+export function fullGrid(model, values) {
+  return values.map((value) => (value === SHADED ? SHADED : UNKNOWN));
+}
+
+// The checker knows shaded and not shaded only: a dot is not shaded.
+export function checkGrid(model, values) {
+  return values.map((value) => (value === SHADED ? 1 : 0));
+}
+
+export function keyAction(model, cell, key, values) {
+  const value = values[cell];
+  if (key === " " || key === "Enter") return { value: value === SHADED ? UNKNOWN : SHADED };
+  if (key === "x" || key === "X" || key === ".") return { value: value === DOT ? UNKNOWN : DOT };
+  if (key === "Backspace" || key === "Delete" || key === "0") return { value: UNKNOWN };
+  return null;
+}
+
+export function click(model, data, button, values) {
+  if (data.cell === undefined) return null;
+  const cell = Number(data.cell);
+  const value = values[cell];
+  if (button === 2) return { select: cell, cell, value: value === DOT ? UNKNOWN : DOT };
+  return { select: cell, cell, value: (value + 1) % 3 };
+}
+
+function shadedPerRegion(model, values) {
+  const shaded = new Map();
+  const open = new Map();
+  values.forEach((value, cell) => {
+    const region = model.regions[cell];
+    if (value === SHADED) shaded.set(region, (shaded.get(region) || 0) + 1);
+    if (value === UNKNOWN) open.set(region, (open.get(region) || 0) + 1);
+  });
+  return { shaded, open };
+}
+
+// Done enough to ask the checker: four shaded cells in every region.
+export function readyToCheck(model, values) {
+  const { shaded } = shadedPerRegion(model, values);
+  return [...model.regionSize.keys()].every((region) => shaded.get(region) === PIECE);
+}
+
+// A violation that only means "not finished": a region with fewer than four
+// shaded cells that still has room for them, or a split mass while some
+// region is short (the missing cells may join it).
+export function pending(model, violation, values) {
+  const { shaded, open } = shadedPerRegion(model, values);
+  const short = (region) => (shaded.get(region) || 0) < PIECE;
+  if (violation.rule === "region-count") {
+    const region = model.regions[violation.cells[0]];
+    return short(region) && (shaded.get(region) || 0) + (open.get(region) || 0) >= PIECE;
+  }
+  if (violation.rule === "disconnected" || violation.rule === "region-split") {
+    return [...model.regionSize.keys()].some(short);
+  }
+  return false;
+}
+
+// view: { values, selected, errors, hint, because, rung, solved }
+// (rung: { settled: Map cell -> 1 shaded / 2 unshaded, fresh: Set } or null)
+export function draw(model, view) {
+  const board = newBoard(model.rows, model.cols, "LITS board");
+  drawCells(board, (cell) => {
+    const classes = [];
+    if (view.errors.has(cell)) classes.push("error");
+    if (view.hint.has(cell)) classes.push("hint");
+    if (view.because.has(cell)) classes.push("because");
+    if (view.rung && view.rung.fresh.has(cell)) classes.push("rung-new");
+    if (cell === view.selected && !view.rung) classes.push("selected");
+    return classes;
+  });
+  for (let cell = 0; cell < model.regions.length; cell += 1) {
+    const value = view.rung ? view.rung.settled.get(cell) : view.values[cell];
+    const style = view.rung ? "ink rung" : view.errors.has(cell) ? "ink wrong" : "ink";
+    if (value === SHADED) drawShade(board, cell, style);
+    else if (value === DOT) drawDot(board, cell, style);
+  }
+  drawGrid(board, (cell) => model.regions[cell]);
+  if (!view.rung) drawFocus(board, view.selected);
+  return board.root;
+}
