@@ -126,29 +126,32 @@ def ring_template(shape: int) -> tuple[tuple[Offset, ...], int]:
 
 
 @cache
-def locally_connected(shape: int, pattern: int) -> bool:
-    """Do the open cells touching a piece connect through the open cells around it?
+def ring_parts(shape: int, pattern: int) -> tuple[int, ...]:
+    """How the open cells around a piece fall apart, seen from the piece.
 
-    ``pattern`` has bit i set when ring cell i (see :func:`ring_template`)
-    is open. If they do, drawing the piece cannot split its region: any path
-    through the piece can go round it instead.
+    ``pattern`` has bit i set when ring cell i (see :func:`ring_template`) is
+    open. Returns the connected groups of open ring cells that touch the
+    piece, each as a bitmask of ring indices. One group (or none) means the
+    piece cannot split its region: any path through it can go round it.
     """
     ring, touching = ring_template(shape)
-    wanted = pattern & touching
-    if not wanted:
-        return True
     index_of = {cell: i for i, cell in enumerate(ring)}
-    start = (wanted & -wanted).bit_length() - 1
-    reached = 1 << start
-    todo = deque([start])
-    while todo:
-        r, c = ring[todo.popleft()]
-        for dr, dc in _STEPS:
-            other = index_of.get((r + dr, c + dc))
-            if other is not None and pattern >> other & 1 and not reached >> other & 1:
-                reached |= 1 << other
-                todo.append(other)
-    return not wanted & ~reached
+    left = pattern & touching
+    parts = []
+    while left:
+        start = (left & -left).bit_length() - 1
+        reached = 1 << start
+        todo = deque([start])
+        while todo:
+            r, c = ring[todo.popleft()]
+            for dr, dc in _STEPS:
+                other = index_of.get((r + dr, c + dc))
+                if other is not None and pattern >> other & 1 and not reached >> other & 1:
+                    reached |= 1 << other
+                    todo.append(other)
+        parts.append(reached)
+        left &= ~reached
+    return tuple(parts)
 
 
 # -- bitset geometry ----------------------------------------------------------------

@@ -2,13 +2,11 @@
 
 This is singleton consistency over the rungs below. A probe copies the
 domains, draws the piece, runs ``fit`` and ``hetero`` to a fixpoint from it,
-and then checks the region rule on the open pockets the new pieces closed
-off (every other region is unchanged, and ``region`` has already passed it).
-Pockets are flood-filled up to :data:`POCKET_LIMIT` cells; a larger part is
-left alone, which is sound (a check skipped) and loses little, since a
-split region's parts sum to a multiple of 3. (The region rung's pruning is
-not rerun inside a probe: a piece it would kill cuts off a bad pocket, and
-the pocket check catches that pocket after the probe draws the piece.)
+and then checks the region rule on the parts of regions next to the new
+pieces (every other region is unchanged, and ``region`` has already passed
+it); see :func:`.rules.judge_parts` for how far parts are flooded. (The
+region rung's pruning is not rerun inside a probe: a piece it would kill
+cuts off a bad part, which the check finds after the probe draws the piece.)
 
 Probing is what solves this puzzle, so it is made incremental. Each
 successful probe records the cells it *read* (every cell whose domain or
@@ -30,13 +28,14 @@ from .rules import (
     alive_pieces,
     contradiction_cells,
     describe_contradiction,
+    judge_parts,
     settle,
 )
 
 POCKET_LIMIT = 48
-"""Largest pocket a probe flood-fills to the end; at least ``region``'s limit,
-so that probing proves everything ``region`` does. A probe fills only the few
-pockets next to the pieces it drew, so a larger limit costs little here."""
+"""Largest part a probe floods while another is unfinished (see
+:func:`.rules.judge_parts`); at least ``region``'s limit, so that probing
+proves everything ``region`` does."""
 
 
 def try_piece(state: HeterominoState, piece: int) -> int:
@@ -52,20 +51,23 @@ def try_piece(state: HeterominoState, piece: int) -> int:
 
 
 def pocket_check(tables: Tables, placed: int, newly: int) -> int:
-    """Raise Contradiction if a pocket next to ``newly`` drawn cells is not a
-    multiple of 3 cells; return the cells looked at."""
+    """Raise Contradiction if drawing the ``newly`` placed cells left a part of
+    a region that is not a multiple of 3 cells (judged as in
+    :func:`.rules.judge_parts`); return the cells looked at."""
     board = tables.board
     open_cells = tables.white_mask & ~placed
     around = board.grow(newly)
-    reads = around
     seeds = around & open_cells
-    while seeds:
-        part = board.flood(seeds & -seeds, open_cells, POCKET_LIMIT)
-        if part.bit_count() <= POCKET_LIMIT and part.bit_count() % 3:
-            raise Contradiction(("region", part))
-        reads |= board.grow(part)
+    band = seeds
+    parts = []
+    while seeds:  # seeds that meet along the border of the new pieces start as one
+        part = board.flood(seeds & -seeds, band)
+        parts.append(part)
         seeds &= ~part
-    return reads
+    bad, flooded = judge_parts(board, parts, open_cells, POCKET_LIMIT)
+    if bad:
+        raise Contradiction(("region", bad))
+    return around | board.grow(flooded)
 
 
 def probe(state: State, log: Log) -> bool:

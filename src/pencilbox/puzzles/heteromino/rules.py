@@ -35,7 +35,7 @@ from typing import Self
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import members
 from .model import SHAPE_NAMES, Heteromino
-from .pieces import GROUP, Tables, locally_connected, shape_of_domain, slot_piece, tables_for
+from .pieces import GROUP, Board, Tables, ring_parts, shape_of_domain, slot_piece, tables_for
 
 BLACK_DOMAIN = 1
 """A black cell's domain: one value, so the engine treats it as settled."""
@@ -290,11 +290,11 @@ def fit(state: State, log: Log) -> bool:
 
 
 POCKET_LIMIT = 12
-"""Largest part cut off by a piece that ``region`` flood-fills to the end.
+"""Largest part cut off by a piece that ``region`` floods to its end.
 
 Cutting pieces are common (on the 25x25 noqx board 560 of 910 pieces split
-their region), and the floods are most of the rung's cost; on the real
-boards a limit of 12 proves as much as 48 or 1000, at a fraction of the time."""
+their region) and the floods are most of the rung's cost. A part larger than
+this is still judged when it is the only large one (see :func:`cuts_pocket`)."""
 
 POSITION_ZERO = sum(1 << (3 * shape) for shape in range(6))  # one bit per piece: its first cell
 
@@ -319,43 +319,96 @@ def alive_pieces(state: HeterominoState) -> list[int]:
     return found
 
 
-def cuts_pocket(tables: Tables, piece: int, open_cells: int) -> tuple[int, int]:
-    """Would drawing ``piece`` cut off a part of at most POCKET_LIMIT open cells
-    that is not a multiple of 3? Returns that part (0 if none) and the cells
-    looked at.
+def judge_parts(board: Board, parts: list[int], inside: int, limit: int) -> tuple[int, int]:
+    """Find a part of ``inside`` that is not a multiple of 3 cells, among the
+    parts holding ``parts`` (disjoint connected seeds).
 
-    A piece whose open neighbours connect through the open cells around it
-    (one king move away, see :func:`.pieces.locally_connected`) cannot split
-    anything; only the others are flood-filled.
+    The seeds are flooded side by side, one step at a time, merging those that
+    meet, until at most one is still growing. Every region of the board holds
+    a multiple of 3 cells (``region`` checks that first) and so do the cells
+    taken out of it, so if every finished part is a multiple of 3, so is the
+    last one, whatever its size. A part that outgrows ``limit`` stops growing;
+    once two have, the rest is left unjudged (sound: a check skipped).
+
+    Returns the first part found that is not a multiple of 3 (0 if none) and
+    every cell flooded. The answer depends only on those cells and their
+    border: the one part never finished is a single part of its region, and
+    splitting it would take a change among them.
     """
+    growing = parts
+    large = 0  # the parts that outgrew the limit, as one mask
+    large_count = 0
+    flooded = 0  # every cell a finished part holds
+    while len(growing) + large_count > 1:
+        still = []
+        for part in growing:
+            grown = board.grow(part) & inside
+            if grown == part:
+                flooded |= part
+                if part.bit_count() % 3:
+                    return part, flooded
+            elif grown & large:
+                large |= grown  # met a large part: the same part
+            elif grown.bit_count() > limit:
+                large |= grown
+                large_count += 1
+            else:
+                still.append(grown)
+        growing = []
+        for part in still:  # merge the parts that met
+            for index, other in enumerate(growing):
+                if part & other:
+                    growing[index] = part | other
+                    break
+            else:
+                growing.append(part)
+        if large_count > 1:
+            break
+    for part in growing:
+        flooded |= part
+    return 0, flooded | large
+
+
+def cuts_pocket(tables: Tables, piece: int, open_cells: int) -> tuple[int, int]:
+    """Would drawing ``piece`` leave a part of its region that is not a multiple
+    of 3? Returns such a part (0 if none is found) and the cells looked at.
+
+    The open cells around the piece fall into groups (:func:`.pieces.ring_parts`);
+    one group means the piece cannot split its region (any path through it
+    can go round it). Otherwise the parts the groups lie in are judged by
+    :func:`judge_parts`, with parts of more than POCKET_LIMIT cells left
+    growing only while another part is still unfinished.
+    """
+    ring_cells = tables.ring_cells[piece]
     pattern = 0
-    for index, cell in enumerate(tables.ring_cells[piece]):
+    for index, cell in enumerate(ring_cells):
         if cell >= 0 and open_cells >> cell & 1:
             pattern |= 1 << index
-    looked = tables.ring_mask[piece]
-    if locally_connected(tables.piece_shape[piece], pattern):
-        return 0, looked
+    ring = tables.ring_mask[piece]
+    groups = ring_parts(tables.piece_shape[piece], pattern)
+    if len(groups) < 2:
+        return 0, ring
+    seeds = []
+    for group in groups:
+        part = 0
+        while group:
+            low = group & -group
+            group ^= low
+            part |= 1 << ring_cells[low.bit_length() - 1]
+        seeds.append(part)
     board = tables.board
-    mask = tables.piece_mask[piece]
-    rest = open_cells & ~mask
-    touching = board.grow(mask) & rest
-    while touching:
-        part = board.flood(touching & -touching, rest, POCKET_LIMIT)
-        looked |= board.grow(part)
-        size = part.bit_count()
-        if size <= POCKET_LIMIT and size % 3:
-            return part, looked
-        touching &= ~part
-    return 0, looked
+    rest = open_cells & ~tables.piece_mask[piece]
+    bad, flooded = judge_parts(board, seeds, rest, POCKET_LIMIT)
+    return bad, ring | board.grow(flooded)
 
 
 def region(state: State, log: Log) -> bool:
-    """Open regions must hold multiples of 3 cells; a piece that would cut off
-    a pocket of open cells that is not a multiple of 3 dies.
+    """Open regions must hold multiples of 3 cells; a piece whose drawing would
+    leave a part of its region that is not a multiple of 3 dies.
 
-    Only pockets of at most POCKET_LIMIT cells are looked for (a larger part
-    is left alone, which is sound). Each piece's answer depends only on the
-    cells it looked at, so it is noted and reused until one of them changes.
+    See :func:`cuts_pocket` for which parts are judged. Each piece's answer
+    depends only on the cells it looked at, so it is noted and reused until
+    one of them changes.
     """
     assert isinstance(state, HeterominoState)
     tables = state.tables
