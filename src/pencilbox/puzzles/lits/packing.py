@@ -21,7 +21,8 @@ so they are looser. Two packers are kept, to be measured against each other
     tetrominoes through it, and tries each of them in random order and then
     "this cell stays unshaded". A frontier cell no tetromino fits is
     unshaded at once. The search keeps the densest jammed packing it meets
-    and stops at the target density or after a node budget.
+    and stops at the target density or after a node budget. A packing with a
+    *pocket* (see :func:`pockets`) counts as worse than any without.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ TARGET_DENSITY = 0.66
 """The backtracking packer stops once this share of the cells is shaded."""
 NODE_BUDGET = 400
 """Search nodes the backtracking packer may spend before it settles for its best."""
+RESTARTS = 50
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,8 @@ class Geometry:
     shape id (into :data:`SHAPES`), ``halo[i]`` the cells sharing an edge
     with it, ``squares[i]`` for each 2×2 square it meets, the square's cells
     outside it (the square is complete when all of those are shaded too).
-    ``through[cell]`` lists the placements covering ``cell``.
+    ``through[cell]`` lists the placements covering ``cell``, ``starts[cell]``
+    those whose lowest cell is ``cell``.
     """
 
     rows: int
@@ -58,6 +61,7 @@ class Geometry:
     halo: tuple[Mask, ...]
     squares: tuple[tuple[Mask, ...], ...]
     through: tuple[tuple[int, ...], ...]
+    starts: tuple[tuple[int, ...], ...]
     neighbours: tuple[Mask, ...]
     all_cells: Mask
     not_first_col: Mask
@@ -90,10 +94,14 @@ class Geometry:
             region = grown
 
     def outline(self, mask: Mask) -> Mask:
-        """Cells outside ``mask`` sharing an edge with it."""
-        grown = 0
-        for cell in members(mask):
-            grown |= self.neighbours[cell]
+        """Cells outside ``mask`` sharing an edge with it (bit-parallel)."""
+        cols = self.cols
+        grown = (
+            (mask << 1 & self.not_first_col)
+            | (mask >> 1 & self.not_last_col)
+            | mask << cols
+            | mask >> cols
+        ) & self.all_cells
         return grown & ~mask
 
 
@@ -118,7 +126,9 @@ def geometry(rows: int, cols: int) -> Geometry:
         halos.append(halo & ~mask)
         squares.append(tuple(w & ~mask for w in windows if w & mask))
     through: list[list[int]] = [[] for _ in grid.cells]
+    starts: list[list[int]] = [[] for _ in grid.cells]
     for index, mask in enumerate(cells):
+        starts[(mask & -mask).bit_length() - 1].append(index)
         for cell in members(mask):
             through[cell].append(index)
     all_cells = (1 << rows * cols) - 1
@@ -132,6 +142,7 @@ def geometry(rows: int, cols: int) -> Geometry:
         halo=tuple(halos),
         squares=tuple(squares),
         through=tuple(tuple(t) for t in through),
+        starts=tuple(tuple(t) for t in starts),
         neighbours=neighbours,
         all_cells=all_cells,
         not_first_col=all_cells & ~first_col,
@@ -235,11 +246,28 @@ def pack_backtrack(
     target: float = TARGET_DENSITY,
     budget: int = NODE_BUDGET,
 ) -> Packing:
-    """Randomised depth-first packing; the densest jammed packing found (see module doc)."""
+    """Randomised depth-first packing; the densest jammed packing found (see module doc).
+
+    A search that meets no acceptable jammed packing within ``budget`` nodes
+    (rare: its first tetromino sealed a pocket) starts again elsewhere.
+    """
+    spent = 0
+    for _ in range(RESTARTS):
+        found, nodes = _search_packing(rng, geo, target, budget)
+        spent += nodes
+        if found is not None:
+            return Packing(found.rows, found.cols, found.pieces, "backtrack", spent)
+    raise RuntimeError(f"no {geo.rows}x{geo.cols} packing in {RESTARTS} searches")
+
+
+def _search_packing(
+    rng: random.Random, geo: Geometry, target: float, budget: int
+) -> tuple[Packing | None, int]:
     mass = _Mass(geo)
     mass.add(rng.randrange(len(geo.cells)))
     want = target * geo.size
     best: list[Packing] = []
+    best_score = [(False, 0)]
     nodes = [0]
 
     def search() -> bool:
@@ -256,15 +284,21 @@ def pack_backtrack(
             elif choice is None or len(options) < len(choice[1]):
                 choice = (cell, options)
         mass.blocked |= forced
+        if _sealed_pocket(geo, mass):
+            mass.blocked &= ~forced
+            return False
         try:
             if choice is None:
                 shaded = 4 * len(mass.pieces)
-                if not best or shaded > 4 * len(best[0].pieces):
+                score = (not pockets(geo, mass.pieces), shaded)
+                if not best or score > best_score[0]:
                     best[:] = [mass.packing("backtrack", nodes[0])]
-                return shaded >= want
+                    best_score[0] = score
+                return score[0] and shaded >= want
             # even shading every undecided cell cannot beat the best: give up here
-            if best and (mass.shaded | ~mass.blocked & geo.all_cells).bit_count() <= (
-                4 * len(best[0].pieces)
+            if (
+                best_score[0][0]
+                and (mass.shaded | ~mass.blocked & geo.all_cells).bit_count() <= (best_score[0][1])
             ):
                 return False
             cell, options = choice
@@ -285,5 +319,49 @@ def pack_backtrack(
             mass.blocked &= ~forced
 
     search()
-    found = best[0]
-    return Packing(found.rows, found.cols, found.pieces, "backtrack", nodes[0])
+    return (best[0] if best else None), nodes[0]
+
+
+def pockets(geo: Geometry, pieces: list[int] | tuple[int, ...]) -> int:
+    """Unshaded pieces of the board that touch one tetromino only.
+
+    Such a pocket can only ever join that tetromino's region, where it almost
+    always lets the tetromino slide (a rival solution no later step can
+    remove), so the backtracking packer prefers packings without any.
+    """
+    shaded = 0
+    for index in pieces:
+        shaded |= geo.cells[index]
+    rest = geo.all_cells & ~shaded
+    found = 0
+    while rest:
+        part = geo.flood(rest & -rest, rest)
+        rest &= ~part
+        around = geo.outline(part)
+        found += _one_tetromino(geo, pieces, around)
+    return found
+
+
+def _sealed_pocket(geo: Geometry, mass: _Mass) -> bool:
+    """True when some unshaded piece of under four cells touches one tetromino only.
+
+    No tetromino fits in it, so it is a pocket for good (see :func:`pockets`).
+    """
+    rest = geo.all_cells & ~mass.shaded
+    while rest:
+        part = geo.flood(rest & -rest, rest)
+        rest &= ~part
+        if part.bit_count() >= 4:
+            continue
+        if _one_tetromino(geo, mass.pieces, geo.outline(part)):
+            return True
+    return False
+
+
+def _one_tetromino(geo: Geometry, pieces: list[int] | tuple[int, ...], around: Mask) -> bool:
+    """True when the (shaded) cells ``around`` all belong to one tetromino."""
+    for index in pieces:
+        cells = geo.cells[index]
+        if cells & around:
+            return not around & ~cells
+    return False

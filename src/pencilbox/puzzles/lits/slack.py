@@ -39,6 +39,8 @@ from .packing import Geometry, Packing
 FLOODS = ("least", "raw")
 STEP_BUDGET = 300
 """Descent steps before a board is given up."""
+PATIENCE = 40
+"""Steps without a new lowest total after which the descent gives up."""
 TABU = 6
 """Steps during which a cell may not return to the region it just left."""
 
@@ -81,14 +83,13 @@ class Regions:
 
 def placements_inside(geo: Geometry, region: Mask) -> list[int]:
     """The placements (indices into ``geo``) lying wholly inside ``region``."""
-    found = []
-    for cell in members(region):
-        for index in geo.through[cell]:
-            cells = geo.cells[index]
-            # count each placement once: from its lowest cell
-            if cells & -cells == 1 << cell and not cells & ~region:
-                found.append(index)
-    return found
+    every = geo.cells
+    return [
+        index
+        for cell in members(region)
+        for index in geo.starts[cell]  # each placement once: from its lowest cell
+        if not every[index] & ~region
+    ]
 
 
 def gain(geo: Geometry, region: Mask, cell: int) -> int:
@@ -197,21 +198,27 @@ def descend(
     """Walk cells between regions to drive total slack to zero.
 
     Returns (steps taken, total slack after each step, starting with the
-    total before the first).
+    total before the first). Stops at zero, after ``budget`` steps, or after
+    :data:`PATIENCE` steps that found no new lowest total.
     """
     history = [total_slack(regions)]
     tabu: dict[tuple[int, int], int] = {}  # (cell, region) -> step it is free again
     steps = 0
+    record, record_step = history[0], 0
     while history[-1] > 0 and steps < budget:
-        moves = [
-            m for m in _moves(regions) if tabu.get((m[1], m[3]), -1) <= steps
-        ]
+        moves = [m for m in _moves(regions) if tabu.get((m[1], m[3]), -1) <= steps]
         if not moves:
             break
         lowest = min(m[0] for m in moves)
         if lowest >= 0:
-            # no move improves: peel a cell off a region that has slack
-            peel = [m for m in moves if region_slack(regions, m[2]) > 0]
+            # No move improves: peel off a slacky region a cell one of its rival
+            # tetrominoes needs (every rival holds an unshaded cell of the region).
+            # When none of those can leave yet (they sit deep inside), peel any cell
+            # of a slacky region, opening the way for them.
+            needed = _rival_cells(regions)
+            peel = [m for m in moves if needed >> m[1] & 1] or [
+                m for m in moves if region_slack(regions, m[2])
+            ]
             if peel:
                 moves = peel
                 lowest = min(m[0] for m in moves)
@@ -221,4 +228,18 @@ def descend(
         tabu[(cell, old)] = steps + TABU
         steps += 1
         history.append(history[-1] + delta)
+        if history[-1] < record:
+            record, record_step = history[-1], steps
+        elif steps - record_step > PATIENCE:
+            break  # wandering on a plateau: a fresh board is cheaper
     return steps, history
+
+
+def _rival_cells(regions: Regions) -> Mask:
+    """The unshaded cells some rival tetromino of their own region covers."""
+    found = 0
+    for region, mask in enumerate(regions.masks):
+        if region_slack(regions, region):
+            for cells in rivals(regions, region):
+                found |= cells & mask
+    return found & ~regions.packing.shaded
