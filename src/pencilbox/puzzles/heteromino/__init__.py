@@ -97,6 +97,33 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         rules.put_down(state, [piece for piece in drawn if piece is not None])
         return state
 
+    def mistakes(self, puzzle: Heteromino, position: Rows, solution: Rows) -> list[Violation]:
+        """Drawn groups the solution contradicts: cells sharing a number that are
+        not all in one piece of ``solution`` (whatever the numbers are).
+
+        Piece numbers are labels, so a cell-by-cell comparison with the
+        solution's numbers would call every correct piece a mistake; this is
+        the comparison ``solving.find_mistakes`` needs for Heteromino.
+        """
+        cols = puzzle.cols
+        groups: dict[int, list[int]] = {}
+        for cell, number in enumerate(value for row in position for value in row):
+            if number and not puzzle.black[cell]:
+                groups.setdefault(number, []).append(cell)
+        wrong = []
+        for cells in groups.values():
+            owners = {solution[cell // cols][cell % cols] for cell in cells}
+            if len(owners) > 1 or len(cells) > 3:
+                wrong.append(
+                    Violation(
+                        "mistake",
+                        tuple(cells),
+                        f"{' '.join(self.cell_label(puzzle, c) for c in cells)} "
+                        "are not one piece of the solution",
+                    )
+                )
+        return wrong
+
     def solution_rows(self, puzzle: Heteromino, state: State) -> Rows:
         assert isinstance(state, rules.HeterominoState)
         tables = state.tables
