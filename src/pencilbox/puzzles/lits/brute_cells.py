@@ -9,7 +9,9 @@ each cell shaded or not, checking the rules directly as it goes:
 * a region never gets a fifth shaded cell, and never keeps too few
   undecided cells to reach four;
 * a cell that completes a shaded 2×2 (it is the square's last cell in
-  reading order) is refused;
+  reading order) is refused, and so is a shaded cell more than three steps
+  (rows plus columns) from another shaded cell of its region: four
+  connected cells never span more;
 * when a region's fourth cell is shaded, the four must be connected, and
   their shape -- told apart by the multiset of squared distances between
   the cells, which is different for each of the five tetrominoes and does
@@ -18,7 +20,7 @@ each cell shaded or not, checking the rules directly as it goes:
   for regions finished later);
 * after each row, every group of shaded cells must reach the last row
   decided (its only way to grow), unless it already holds every shaded
-  cell the board will have; at the end there must be one group.
+  cell the board will have; after the last row there must be one group.
 """
 
 from __future__ import annotations
@@ -73,19 +75,27 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
     shape_of: dict[int, tuple[int, ...]] = {}
     solutions: list[Rows] = []
 
+    shape_memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+    def shape_if_connected(four: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The distance invariant of four connected cells, or None (memoised)."""
+        if four not in shape_memo:
+            inside = set(four)
+            seen = {four[0]}
+            todo = [four[0]]
+            while todo:
+                for other in around[todo.pop()]:
+                    if other in inside and other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+            shape_memo[four] = _distances(list(four), cols) if len(seen) == 4 else None
+        return shape_memo[four]
+
     def finished_shape_ok(region: int) -> bool:
-        four = cells_in[region]
-        inside = set(four)
-        seen = {four[0]}
-        todo = [four[0]]
-        while todo:
-            for other in around[todo.pop()]:
-                if other in inside and other not in seen:
-                    seen.add(other)
-                    todo.append(other)
-        if len(seen) != 4:
+        four = tuple(cells_in[region])
+        shape = shape_if_connected(four)
+        if shape is None:
             return False
-        shape = _distances(four, cols)
         for cell in four:
             for other in around[cell]:
                 theirs = region_of[other]
@@ -94,29 +104,48 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
         shape_of[region] = shape
         return True
 
+    left_edge = sum(1 << (r * cols) for r in range(rows))
+    right_edge = left_edge << (cols - 1)
+    row_bits = [((1 << cols) - 1) << (r * cols) for r in range(rows)]
+    shaded_bits = 0  # the shaded cells decided so far, as a bitset
+
+    def spread(group: int) -> int:
+        """The shaded cells connected to ``group`` (one step in every direction per pass)."""
+        while True:
+            grown = (
+                group
+                | (group << 1 & ~left_edge)
+                | (group >> 1 & ~right_edge)
+                | group << cols
+                | group >> cols
+            ) & shaded_bits
+            if grown == group:
+                return group
+            group = grown
+
     def groups_can_grow(last_row: int) -> bool:
-        """Every shaded group in rows 0..last_row reaches last_row (or is everything)."""
-        shaded = {cell for cell in range((last_row + 1) * cols) if value[cell] == 1}
-        seen: set[int] = set()
-        for start in shaded:
-            if start in seen:
-                continue
-            group = {start}
-            todo = [start]
-            while todo:
-                for other in around[todo.pop()]:
-                    if other in shaded and other not in group:
-                        group.add(other)
-                        todo.append(other)
-            seen |= group
-            if len(group) == goal:
-                continue
-            if last_row == rows - 1 or not any(cell // cols == last_row for cell in group):
+        """Every shaded group in rows 0..last_row reaches last_row (or is everything).
+
+        By induction every group reached the row before, so only a group
+        that holds a shaded cell of that row with an unshaded cell below it
+        can have stopped: flood from those cells alone. The last row needs
+        all shaded cells in one group.
+        """
+        if last_row == rows - 1:
+            return spread(shaded_bits & -shaded_bits) == shaded_bits
+        if last_row == 0:
+            return True
+        ends = shaded_bits & row_bits[last_row - 1] & ~(shaded_bits >> cols)
+        while ends:
+            group = spread(ends & -ends)
+            if group.bit_count() != goal and not group & row_bits[last_row]:
                 return False
+            ends &= ~group
         return True
 
     def decide(cell: int) -> bool:
         """Decide ``cell`` onwards; True once the limit is reached."""
+        nonlocal shaded_bits
         if cell == total:
             solutions.append([value[r * cols : (r + 1) * cols] for r in range(rows)])
             return len(solutions) >= limit
@@ -134,11 +163,14 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
                 and value[cell - 1] == value[cell - cols] == value[cell - cols - 1] == 1
             ):
                 continue
+            if shade and any(abs(r - o // cols) + abs(c - o % cols) > 3 for o in cells_in[region]):
+                continue  # four connected cells are never more than three steps apart
             value[cell] = shade
             shaded_in[region] = have
             decided_in[region] += 1
             if shade:
                 cells_in[region].append(cell)
+                shaded_bits |= 1 << cell
             ok = not (shade and have == 4) or finished_shape_ok(region)
             if ok and c == cols - 1:
                 ok = groups_can_grow(r)
@@ -147,6 +179,7 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
             if shade:
                 cells_in[region].pop()
                 shape_of.pop(region, None)
+                shaded_bits &= ~(1 << cell)
             decided_in[region] -= 1
             shaded_in[region] -= shade
             value[cell] = 0

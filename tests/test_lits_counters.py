@@ -1,0 +1,447 @@
+"""Cross-checks: every sound LITS counter agrees, and every deduction is true.
+
+Five counters -- the two independent brute-force counters (``brute_cells``
+walks cells, ``brute_regions`` walks regions) and each rung + search --
+must report identical counts and identical solution sets on random boards,
+satisfiable or not. Propagation with each rung, and every deduction it logs
+(checked right when it fires), must hold in every brute-force solution.
+
+Boards are drawn from string seeds (``"random-17"``), so a failing board can
+be rebuilt with :func:`board_for`; its text is printed in the failure
+message. ``--soak`` (or ``PENCILBOX_SOAK=1``) runs many more, on slightly
+larger boards.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import os
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from pencilbox import solving
+from pencilbox.engine import Contradiction, Deduction, count_solutions, propagate
+from pencilbox.grid import mask_of
+from pencilbox.puzzles.lits import KIND, brute_cells, brute_regions, rules
+from pencilbox.puzzles.lits.model import Lits, format_text, parse_text
+from pencilbox.puzzles.lits.randomboards import random_board
+from test_lits_real import CASES as REAL_CASES
+
+Frozen = tuple[tuple[int, ...], ...]
+
+LIMIT = 12
+RUNGS = KIND.ladder.names
+SEEDS = tuple(f"random-{i}" for i in range(400))
+SOAK_SEEDS = tuple(f"soak-random-{i}" for i in range(6000))
+REGION_SIZES = ((4, 5), (4, 6), (4, 8))
+
+
+def soak_enabled(request: pytest.FixtureRequest) -> bool:
+    """True under ``--soak`` (if conftest defines it) or ``PENCILBOX_SOAK=1``."""
+    return bool(request.config.getoption("--soak", default=False)) or (
+        os.environ.get("PENCILBOX_SOAK") == "1"
+    )
+
+
+def require_soak(request: pytest.FixtureRequest) -> None:
+    if not soak_enabled(request):
+        pytest.skip("soak run: pass --soak or set PENCILBOX_SOAK=1")
+
+
+@cache
+def board_for(seed: str) -> Lits:
+    """The board a seed names: 4x4..6x6 (4x4..7x7 in a soak), regions of 4 to 8 cells."""
+    rng = random.Random(seed)
+    smallest, largest = rng.choice(REGION_SIZES)
+    sides = (4, 7) if seed.startswith("soak-") else (4, 6)
+    return random_board(rng, sides=sides, smallest=smallest, largest=largest)
+
+
+def frozen(grid: list[list[int]]) -> Frozen:
+    return tuple(tuple(row) for row in grid)
+
+
+@cache
+def brute_result(seed: str) -> tuple[int, frozenset[Frozen]]:
+    """The region-walking brute-force count and solutions of one seeded board."""
+    count, solutions = brute_regions.count(board_for(seed), LIMIT)
+    return count, frozenset(frozen(grid) for grid in solutions)
+
+
+def describe(seed: str, puzzle: Lits) -> str:
+    return f"board {seed!r}:\n{format_text(puzzle)}"
+
+
+def engine_count(puzzle: Lits, rung: str, limit: int) -> tuple[int, bool, set[Frozen]]:
+    result = count_solutions(rules.new_state(puzzle), KIND.ladder.rules(rung), limit)
+    grids = {frozen(KIND.solution_rows(puzzle, state)) for state in result.solutions}
+    assert len(grids) == result.count, "the engine returned the same solution twice"
+    return result.count, result.exhaustive, grids
+
+
+# -- the brute-force counters on their own ------------------------------------------
+
+
+def imports_of(module: object) -> set[str]:
+    source = Path(module.__file__).read_text()  # type: ignore[attr-defined]
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            found.add("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_brute_counters_share_no_code() -> None:
+    """Neither counter imports the rules, shapes, tables, engine, grid or each other."""
+    assert imports_of(brute_cells) <= {"__future__", ".model"}
+    assert imports_of(brute_regions) <= {"__future__", "itertools", ".model"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # one region: every tetromino it holds is a solution (one mass, no neighbours)
+        ("lits 1x4\nAAAA\n", 1),
+        # 2x3: 15 four-cell subsets, 5 disconnected, 2 squares -> 4 L + 2 T + 2 S
+        ("lits 2x3\nAAA\nAAA\n", 8),
+        # 2x4: two 2x3 windows of 4 L, 2 T, 2 S each, plus the two rows (I)
+        ("lits 2x4\nAAAA\nAAAA\n", 18),
+        # 3x3: four 2x3/3x2 windows of 4 L, 2 T, 2 S each; no I fits
+        ("lits 3x3\nAAA\nAAA\nAAA\n", 32),
+        # two I's side by side always touch
+        ("lits 1x8\nAAAABBBB\n", 0),
+        ("lits 2x4\nAAAA\nBBBB\n", 0),
+        # rows of five: each I covers four of the five columns, so they touch
+        ("lits 2x5\nAAAAA\nBBBBB\n", 0),
+        # the L of A forces every choice of B into a square or a touching L
+        ("lits 3x3\nABB\nABB\nAAB\n", 0),
+        # pzprjs's test board: unique
+        ("lits 4x4\nAABB\nAABC\nABBC\nCCCC\n", 1),
+    ],
+)
+def test_counters_match_counts_worked_out_by_hand(text: str, expected: int) -> None:
+    puzzle = parse_text(text)
+    for counter in (brute_cells.count, brute_regions.count):
+        count, solutions = counter(puzzle, 1000)
+        assert count == expected, counter
+        assert len({frozen(g) for g in solutions}) == expected
+        for grid in solutions:
+            assert KIND.check(puzzle, grid) == []
+    for rung in RUNGS:
+        assert engine_count(puzzle, rung, 1000)[0] == expected
+
+
+def test_brute_counters_stop_at_the_limit() -> None:
+    puzzle = parse_text("lits 3x3\nAAA\nAAA\nAAA\n")  # 32 solutions
+    for counter in (brute_cells.count, brute_regions.count):
+        for limit in (1, 5, 32, 33):
+            count, solutions = counter(puzzle, limit)
+            assert count == len(solutions) == min(limit, 32)
+        with pytest.raises(ValueError):
+            counter(puzzle, 0)
+
+
+def test_kind_face_uses_a_brute_force_counter() -> None:
+    puzzle = parse_text("lits 2x4\nAAAA\nAAAA\n")
+    assert KIND.brute_count(puzzle, 50) == brute_regions.count(puzzle, 50)
+
+
+def test_checker_accepts_exactly_the_brute_force_solutions() -> None:
+    """On small boards, every 0/1 grid: the checker's verdict is the counters' verdict."""
+    rng = random.Random("checker")
+    checked = 0
+    for _ in range(8):
+        rows, cols = rng.choice(((3, 4), (4, 3), (2, 6)))
+        puzzle = random_board(rng, rows, cols, smallest=4, largest=6)
+        truth = {frozen(g) for g in brute_cells.count(puzzle, 10_000)[1]}
+        accepted = set()
+        for bits in itertools.product((0, 1), repeat=rows * cols):
+            grid = [list(bits[r * cols : (r + 1) * cols]) for r in range(rows)]
+            if not KIND.check(puzzle, grid):
+                accepted.add(frozen(grid))
+        assert accepted == truth, format_text(puzzle)
+        checked += bool(truth)
+    assert checked >= 3
+
+
+# -- five counters agree ---------------------------------------------------------
+
+
+def check_counters_agree(seed: str) -> None:
+    puzzle = board_for(seed)
+    truth, grids_truth = brute_result(seed)
+    by_cells, cell_grids = brute_cells.count(puzzle, LIMIT)
+    where = describe(seed, puzzle)
+    assert by_cells == truth, f"brute_cells {by_cells}, brute_regions {truth} on {where}"
+    if truth < LIMIT:
+        assert {frozen(g) for g in cell_grids} == grids_truth, f"different solutions on {where}"
+    for grid in grids_truth:
+        assert KIND.check(puzzle, [list(row) for row in grid]) == [], where
+    for rung in RUNGS:
+        count, exhaustive, grids = engine_count(puzzle, rung, LIMIT)
+        here = f"{rung} + search on {where}"
+        assert count == truth, f"{here}: {count} solutions, brute force {truth}"
+        assert exhaustive == (truth < LIMIT), f"{here}: exhaustive={exhaustive}"
+        if truth < LIMIT:
+            assert grids == grids_truth, f"{here}: different solutions"
+
+
+def test_random_boards_cover_every_outcome() -> None:
+    """The sample is not vacuous: unsatisfiable, unique, several and capped all occur."""
+    counts = [brute_result(seed)[0] for seed in SEEDS]
+    assert len(SEEDS) >= 300
+    assert sum(c == 0 for c in counts) >= len(SEEDS) // 10
+    assert sum(c == 1 for c in counts) >= 5
+    assert sum(1 < c < LIMIT for c in counts) >= len(SEEDS) // 10
+    assert sum(c == LIMIT for c in counts) >= len(SEEDS) // 10
+    sides = {(board_for(s).rows, board_for(s).cols) for s in SEEDS}
+    assert (4, 4) in sides and (6, 6) in sides
+
+
+def test_counters_agree_on_random_boards() -> None:
+    for seed in SEEDS:
+        check_counters_agree(seed)
+
+
+@pytest.mark.soak
+def test_counters_agree_soak(request: pytest.FixtureRequest) -> None:
+    require_soak(request)
+    for seed in SOAK_SEEDS:
+        check_counters_agree(seed)
+
+
+def test_limit_equal_to_the_true_count() -> None:
+    """At limit == true count every solution is found but the search cannot
+    know there are no more; one above, it can."""
+    checked = 0
+    for seed in SEEDS:
+        truth, grids_truth = brute_result(seed)
+        if not 1 <= truth < LIMIT:
+            continue
+        puzzle = board_for(seed)
+        for counter in (brute_cells.count, brute_regions.count):
+            assert counter(puzzle, truth)[0] == truth
+        for rung in RUNGS:
+            where = f"{rung} on {describe(seed, puzzle)}"
+            count, exhaustive, grids = engine_count(puzzle, rung, truth)
+            assert (count, exhaustive, grids) == (truth, False, grids_truth), where
+            count, exhaustive, _ = engine_count(puzzle, rung, truth + 1)
+            assert (count, exhaustive) == (truth, True), where
+        checked += 1
+    assert checked >= len(SEEDS) // 10
+
+
+# -- soundness: propagation only states facts true in every solution ---------------
+
+
+class SnapshotLog(list[Deduction]):
+    """A deduction log that also records the whole state right after each
+    deduction, so every single step can be checked, not just the fixpoint."""
+
+    def __init__(self, state: rules.LitsState) -> None:
+        super().__init__()
+        self.state = state
+        self.after: list[tuple[tuple[int, ...], int, int]] = []
+
+    def append(self, deduction: Deduction) -> None:
+        super().append(deduction)
+        state = self.state
+        self.after.append((tuple(state.domains), state.shaded, state.unshaded))
+
+
+def placement_bits(puzzle: Lits, tables: object, grid: Frozen) -> list[int]:
+    """Per region, the domain bit of the placement the solution ``grid`` shades."""
+    assert isinstance(tables, rules.Tables)
+    cols = puzzle.cols
+    bits = []
+    for region, cells in enumerate(puzzle.region_cells):
+        shaded = mask_of(c for c in cells if grid[c // cols][c % cols])
+        bits.append(1 << tables.cells_of[region].index(shaded))
+    return bits
+
+
+def holds(
+    puzzle: Lits,
+    solution: Frozen,
+    bits: list[int],
+    domains: tuple[int, ...],
+    shaded: int,
+    unshaded: int,
+) -> bool:
+    cells = mask_of(
+        c for c in range(puzzle.rows * puzzle.cols) if solution[c // puzzle.cols][c % puzzle.cols]
+    )
+    return (
+        all(dom & bit for dom, bit in zip(domains, bits, strict=True))
+        and shaded & ~cells == 0
+        and unshaded & cells == 0
+    )
+
+
+RULE_NAMES = {
+    "local": {"count-to-four", "no-2x2"},
+    "tetro": {"count-to-four", "no-2x2", "neighbour-shapes", "one-mass"},
+    "probe": {"count-to-four", "no-2x2", "neighbour-shapes", "one-mass", "probe"},
+}
+
+
+def check_propagation_sound(seed: str | None, puzzle: Lits, solutions: frozenset[Frozen]) -> None:
+    where = describe(seed or "given", puzzle)
+    for rung in RUNGS:
+        state = rules.new_state(puzzle)
+        log = SnapshotLog(state)
+        try:
+            propagate(state, KIND.ladder.rules(rung), log)
+        except Contradiction:
+            assert not solutions, f"{rung} on {where}: contradiction on a board with solutions"
+            continue
+        for solution in solutions:
+            bits = placement_bits(puzzle, state.tables, solution)
+            assert holds(
+                puzzle, solution, bits, tuple(state.domains), state.shaded, state.unshaded
+            ), f"{rung} on {where}: final state excludes solution {solution}"
+            for deduction, (domains, shaded, unshaded) in zip(log, log.after, strict=True):
+                assert holds(puzzle, solution, bits, domains, shaded, unshaded), (
+                    f"{rung} on {where}: {deduction} contradicts solution {solution}"
+                )
+                if deduction.value is not None:
+                    want = 1 if deduction.value == rules.SHADED else 0
+                    for cell in deduction.cells:
+                        got = solution[cell // puzzle.cols][cell % puzzle.cols]
+                        assert got == want, f"{rung} on {where}: {deduction}"
+        for deduction in log:
+            assert deduction.rule in RULE_NAMES[rung], (rung, deduction)
+            assert deduction.reason and deduction.cells
+            if deduction.writes:
+                assert len(deduction.cells) == 4 and deduction.value == rules.SHADED
+
+
+def test_propagation_is_sound_on_random_boards() -> None:
+    for seed in SEEDS:
+        check_propagation_sound(seed, board_for(seed), brute_result(seed)[1])
+
+
+@pytest.mark.soak
+def test_propagation_is_sound_soak(request: pytest.FixtureRequest) -> None:
+    require_soak(request)
+    for seed in SOAK_SEEDS:
+        count, solutions = brute_regions.count(board_for(seed), LIMIT)
+        check_propagation_sound(seed, board_for(seed), frozenset(frozen(g) for g in solutions))
+
+
+def test_probe_is_stronger_than_tetro_stronger_than_local() -> None:
+    """Each rung settles at least what the one below settles, on every board."""
+    for seed in SEEDS[:150]:
+        puzzle = board_for(seed)
+        settled = []
+        for rung in RUNGS:
+            state = rules.new_state(puzzle)
+            try:
+                propagate(state, KIND.ladder.rules(rung))
+            except Contradiction:
+                settled.append(None)
+                continue
+            settled.append(set(KIND.settled_cells(puzzle, state).items()))
+        for lower, higher in itertools.pairwise(settled):
+            if lower is None:
+                assert higher is None, describe(seed, puzzle)
+            elif higher is not None:
+                assert lower <= higher, describe(seed, puzzle)
+
+
+# -- hints lead to the solution ----------------------------------------------------
+
+
+def probe_finishes(puzzle: Lits) -> bool:
+    state = rules.new_state(puzzle)
+    propagate(state, KIND.ladder.rules())
+    return state.is_solved()
+
+
+def check_hint_chain(puzzle: Lits, solution: Frozen, where: str) -> str:
+    """Follow hints from the bare board; every shaded tetromino must be the
+    solution's. Returns how the chain ended: "solved" or "stuck"."""
+    cols = puzzle.cols
+    position = [[0] * cols for _ in range(puzzle.rows)]
+    for _ in range(puzzle.region_count + 1):
+        hint = solving.hint(KIND, puzzle, position)
+        assert hint.status in ("step", "narrowed", "solved", "stuck"), f"{where}: {hint}"
+        if hint.status != "step":
+            break
+        final = hint.steps[-1]
+        assert final.writes and final.value == rules.SHADED and len(final.cells) == 4, final
+        assert "shade these four cells" in final.reason
+        for cell in final.cells:
+            assert KIND.cell_label(puzzle, cell) in final.reason
+        assert any(position[c // cols][c % cols] == 0 for c in final.cells), f"{where}: {final}"
+        for cell in final.cells:
+            assert solution[cell // cols][cell % cols] == 1, f"{where}: wrong hint {final}"
+            position[cell // cols][cell % cols] = 1
+    else:
+        raise AssertionError(f"{where}: more hints than regions")
+    ending = "solved" if hint.status == "solved" else "stuck"
+    if ending == "solved":
+        assert frozen(position) == solution, where
+    assert (ending == "solved") == probe_finishes(puzzle), f"{where}: ended {ending}"
+    return ending
+
+
+def test_hint_chain_solves_unique_random_boards() -> None:
+    unique = [seed for seed in SEEDS if brute_result(seed)[0] == 1]
+    assert len(unique) >= 5
+    for seed in unique:
+        (solution,) = brute_result(seed)[1]
+        check_hint_chain(board_for(seed), solution, describe(seed, board_for(seed)))
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        c
+        for c in REAL_CASES
+        if c.name.startswith(("janko-1_", "janko-5_", "pzprjs", "cspuz", "grilops"))
+    ],
+    ids=lambda case: case.name,
+)
+def test_hint_chain_on_real_puzzles(case: object) -> None:
+    from pencilbox.formats import load
+
+    _, puzzle = load(case.url)  # type: ignore[attr-defined]
+    solution = frozen(case.solution)  # type: ignore[attr-defined]
+    ending = check_hint_chain(puzzle, solution, case.name)  # type: ignore[attr-defined]
+    assert ending in ("solved", "stuck")
+
+
+def test_hint_from_a_position_with_dots_continues() -> None:
+    """A player's dots (2) narrow the state like shading does."""
+    puzzle = parse_text("lits 4x4\nAABB\nAABC\nABBC\nCCCC\n")
+    solution = [[1, 0, 1, 1], [1, 1, 1, 0], [1, 0, 1, 0], [1, 1, 1, 1]]
+    dots = [[2 if value == 0 else 0 for value in row] for row in solution]
+    state = KIND.position_state(puzzle, dots)
+    propagate(state, KIND.ladder.rules("local"))
+    assert state.is_solved()
+    assert KIND.solution_rows(puzzle, state) == solution
+    settled = KIND.settled_cells(puzzle, state)
+    assert settled == {r * 4 + c: 1 if solution[r][c] else 2 for r in range(4) for c in range(4)}
+
+
+def test_a_wrong_position_is_a_contradiction() -> None:
+    puzzle = parse_text("lits 4x4\nAABB\nAABC\nABBC\nCCCC\n")
+    square = [[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    with pytest.raises(Contradiction):
+        propagate(KIND.position_state(puzzle, square), KIND.ladder.rules("local"))
+
+
+@pytest.mark.soak
+def test_hint_chain_soak(request: pytest.FixtureRequest) -> None:
+    require_soak(request)
+    for seed in SOAK_SEEDS[:2000]:
+        count, solutions = brute_regions.count(board_for(seed), 2)
+        if count == 1:
+            check_hint_chain(board_for(seed), frozen(solutions[0]), describe(seed, board_for(seed)))
