@@ -131,6 +131,23 @@ class PuzzleKind(ABC, Generic[P]):
         as JSON and return them. Batch work goes through ``executor`` (None: a process pool)."""
         raise NotImplementedError(f"{self.name} has no stats yet")
 
+    def position_mistakes(self, puzzle: P, position: Rows, solution: Rows) -> list[Violation]:
+        """Entries of a player's ``position`` that the (unique) ``solution`` contradicts.
+
+        The default compares cell by cell, for puzzles whose entries are the
+        solution's own values (Suguru's digits). Puzzles whose entries mean
+        something else (LITS's dots, Heteromino's arbitrary piece labels)
+        override it.
+        """
+        wrong = []
+        for r, row in enumerate(position):
+            for c, value in enumerate(row):
+                if value and value != solution[r][c]:
+                    cell = r * puzzle.cols + c
+                    label = self.cell_label(puzzle, cell)
+                    wrong.append(Violation("mistake", (cell,), f"{label} is not {value}"))
+        return wrong
+
     def cell_label(self, puzzle: P, cell: int) -> str:
         row, col = divmod(cell, puzzle.cols)
         return f"r{row + 1}c{col + 1}"

@@ -168,22 +168,11 @@ def _relevant(steps: list[Deduction]) -> list[Deduction]:
 
 
 def find_mistakes(kind: PuzzleKind[Any], puzzle: Any, position: Rows) -> list[Violation]:
-    """Entries that differ from the (first) solution, or a direct rule clash."""
+    """Entries the puzzle's unique solution contradicts (none if it is not unique)."""
     report = solve(kind, puzzle, limit=2)
-    if report.count == 0:
+    if not report.unique:
         return []
-    solution = report.solutions[0]
-    wrong = []
-    for r, row in enumerate(position):
-        for c, value in enumerate(row):
-            if value and value != solution[r][c]:
-                cell = r * puzzle.cols + c
-                wrong.append(
-                    Violation("mistake", (cell,), f"{kind.cell_label(puzzle, cell)} is not {value}")
-                )
-    if report.unique:
-        return wrong
-    return []
+    return kind.position_mistakes(puzzle, position, report.solutions[0])
 
 
 def rung_view(kind: PuzzleKind[Any], puzzle: Any, rung: str) -> dict[str, Any]:
