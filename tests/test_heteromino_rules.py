@@ -92,7 +92,7 @@ def test_kill_lists_match_the_rule_text(index: int) -> None:
                 for q in range(count)
                 if tables.piece_shape[q] == shape and cell not in cells[q] and cells[q] & around
             }
-            got = _pieces_named(tables, tables.hetero_kill[cell][shape])
+            got = _pieces_named(tables, tables.hetero(cell, shape)[0])
             assert got == expected, (cell // cols, cell % cols, shape)
 
 

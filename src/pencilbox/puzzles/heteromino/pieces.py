@@ -23,6 +23,7 @@ state of a board.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -215,8 +216,10 @@ class Tables:
     full: tuple[int, ...]  # each cell's starting domain (0 for black cells)
     place_kill: tuple[Kill, ...]  # per piece: what dies when it is drawn
     place_reads: tuple[int, ...]  # per piece: the cells place_kill looks at (bitset)
-    hetero_kill: tuple[tuple[Kill, ...], ...]  # [cell][shape]: same-shape pieces touching
-    hetero_reads: tuple[tuple[int, ...], ...]
+    # [6 * cell + shape]: (kill list, cells it names) for the same-shape pieces
+    # touching the cell; laid on first use (most cells never have one shape)
+    hetero_at: list[tuple[Kill, int] | None]
+    lay_hetero: Callable[[int, int], tuple[Kill, int]]
     ring_cells: tuple[tuple[int, ...], ...]  # per piece: ring_template cells (-1 off board)
     ring_mask: tuple[int, ...]
 
@@ -237,27 +240,42 @@ class Tables:
             real[(row + _PAD) * wide + col + _PAD] = cell
 
         bit_of = [1 << cell for cell in grid.cells]
+        white_mask = sum(bit_of[c] for c in white)
 
         def padded(cell: int) -> int:
             row, col = divmod(cell, cols)
             return (row + _PAD) * wide + col + _PAD
 
-        def linear(template: Template) -> tuple[tuple[int, int], ...]:
-            return tuple((dr * wide + dc, bits) for dr, dc, bits in template)
+        class Laid:
+            """A template ready to lay: padded offsets, and its cells as one
+            bitset that a shift moves anywhere its columns stay on the board."""
 
-        def clip(base: int, template: tuple[tuple[int, int], ...]) -> tuple[Kill, int]:
-            """A template laid at a padded index: its kill list and the cells it names."""
-            kill = []
-            mask = 0
-            for offset, bits in template:
-                cell = real[base + offset]
-                if cell >= 0:
-                    kill.append((cell, bits))
-                    mask |= bit_of[cell]
-            return tuple(kill), mask
+            def __init__(self, template: Template) -> None:
+                self.entries = tuple((dr * wide + dc, bits) for dr, dc, bits in template)
+                self.lowest = min(dc for _, dc, _ in template)
+                self.highest = max(dc for _, dc, _ in template)
+                self.shift = _PAD * cols + _PAD  # keeps every offset non-negative
+                self.cells = sum(1 << (dr * cols + dc + self.shift) for dr, dc, _ in template)
 
-        place_lin = [linear(place_template(shape)) for shape in range(SHAPE_COUNT)]
-        hetero_lin = [linear(hetero_template(shape)) for shape in range(SHAPE_COUNT)]
+            def at(self, cell: int) -> tuple[Kill, int]:
+                """The kill list laid at ``cell`` and the cells it names."""
+                base = padded(cell)
+                kill = tuple(
+                    (other, bits)
+                    for offset, bits in self.entries
+                    if (other := real[base + offset]) >= 0
+                )
+                col = cell % cols
+                if col + self.lowest >= 0 and col + self.highest < cols:
+                    # rows off the board fall off the ends (or outside white_mask)
+                    return kill, (self.cells << cell) >> self.shift & white_mask
+                mask = 0
+                for other, _ in kill:
+                    mask |= bit_of[other]
+                return kill, mask
+
+        place_laid = [Laid(place_template(shape)) for shape in range(SHAPE_COUNT)]
+        hetero_laid = [Laid(hetero_template(shape)) for shape in range(SHAPE_COUNT)]
         ring_lin = [
             tuple(dr * wide + dc for dr, dc in ring_template(shape)[0])
             for shape in range(SHAPE_COUNT)
@@ -273,6 +291,7 @@ class Tables:
         place_reads: list[int] = []
         ring_cells: list[tuple[int, ...]] = []
         piece_at = [[-1] * SLOTS for _ in grid.cells]
+        full = [0] * (rows * cols)
         for anchor in white:
             base = padded(anchor)
             for shape in range(SHAPE_COUNT):
@@ -282,33 +301,20 @@ class Tables:
                 pid = len(cells_of)
                 slot = 3 * shape
                 piece_at[a][slot] = piece_at[b][slot + 1] = piece_at[c][slot + 2] = pid
+                full[a] |= 1 << slot
+                full[b] |= 2 << slot
+                full[c] |= 4 << slot
                 cells_of.append((a, b, c))
                 bits_of.append((1 << slot, 2 << slot, 4 << slot))
                 shapes.append(shape)
                 anchors.append(anchor)
                 mask = bit_of[a] | bit_of[b] | bit_of[c]
                 masks.append(mask)
-                kill, named = clip(base, place_lin[shape])
+                kill, named = place_laid[shape].at(anchor)
                 place_kill.append(kill)
                 place_reads.append(named | mask)
                 ring_cells.append(tuple(real[base + offset] for offset in ring_lin[shape]))
-        full = tuple(
-            sum(1 << slot for slot in range(SLOTS) if piece_at[cell][slot] >= 0)
-            for cell in grid.cells
-        )
-        hetero_kill: list[tuple[Kill, ...]] = []
-        hetero_reads: list[tuple[int, ...]] = []
-        for cell in grid.cells:
-            if black[cell]:
-                hetero_kill.append(((),) * SHAPE_COUNT)
-                hetero_reads.append((0,) * SHAPE_COUNT)
-                continue
-            base = padded(cell)
-            laid = [clip(base, hetero_lin[shape]) for shape in range(SHAPE_COUNT)]
-            hetero_kill.append(tuple(kill for kill, _ in laid))
-            hetero_reads.append(tuple(named for _, named in laid))
         board = Board(rows, cols)
-        white_mask = sum(bit_of[c] for c in white)
 
         return cls(
             puzzle=puzzle,
@@ -322,11 +328,11 @@ class Tables:
             piece_anchor=tuple(anchors),
             piece_mask=tuple(masks),
             piece_at=tuple(tuple(row) for row in piece_at),
-            full=full,
+            full=tuple(full),
             place_kill=tuple(place_kill),
             place_reads=tuple(place_reads),
-            hetero_kill=tuple(hetero_kill),
-            hetero_reads=tuple(hetero_reads),
+            hetero_at=[None] * (SHAPE_COUNT * rows * cols),
+            lay_hetero=lambda cell, shape: hetero_laid[shape].at(cell),
             ring_cells=tuple(ring_cells),
             ring_mask=tuple(sum(1 << c for c in ring if c >= 0) for ring in ring_cells),
         )
@@ -337,6 +343,14 @@ class Tables:
 
     def code(self, piece: int) -> int:
         return piece_code(self.piece_anchor[piece], self.piece_shape[piece])
+
+    def hetero(self, cell: int, shape: int) -> tuple[Kill, int]:
+        """What a cell whose pieces all have ``shape`` kills, and the cells that names."""
+        index = SHAPE_COUNT * cell + shape
+        found = self.hetero_at[index]
+        if found is None:
+            found = self.hetero_at[index] = self.lay_hetero(cell, shape)
+        return found
 
     def piece_of_cells(self, cells: list[int] | tuple[int, ...]) -> int | None:
         """The piece covering exactly ``cells``, or None if they are not one."""

@@ -18,7 +18,8 @@ The rungs (each includes those below it):
   overlapping pieces die, same-shape pieces sharing an edge with it die.
 * ``region`` -- the open (undrawn) white cells fall into connected regions;
   each must hold a multiple of three cells. A piece whose drawing would cut
-  its region into parts that are not all multiples of three is dead.
+  its region into parts that are not all multiples of three is dead (parts
+  are flooded only so far; see :func:`cuts_pocket`).
 * ``hetero`` -- if every piece left for a cell has the same shape, whoever
   owns the cell has that shape, so every piece of that shape touching the
   cell (but not covering it) is dead.
@@ -191,8 +192,7 @@ def settle(
     place_kill = tables.place_kill
     place_reads = tables.place_reads
     piece_mask = tables.piece_mask
-    hetero_kill = tables.hetero_kill
-    hetero_reads = tables.hetero_reads
+    hetero_at = tables.hetero_at
     placed = done.placed
     hdone = done.hetero_done
     reads = 0
@@ -215,8 +215,9 @@ def settle(
                 continue  # candidates of more than one shape
             piece = -1
             hdone |= 1 << cell
-            reads |= hetero_reads[cell][shape]
-            kill = hetero_kill[cell][shape]
+            laid = hetero_at[6 * cell + shape] or tables.hetero(cell, shape)
+            kill = laid[0]
+            reads |= laid[1]
         else:
             continue
         gone = 0
