@@ -161,39 +161,53 @@ def _timed(rule: Rule, clock: Clock, spent: dict[str, float], calls: dict[str, i
 
 
 def bench_random(clock: Clock, count: int, rows: int, cols: int, black: int) -> None:
-    """Each rung + search on random boards (count to 2): search cost and outcomes."""
+    """Each rung + search on random boards (count to 2): the cost of deciding
+    uniqueness, over every board drawn and over the unique ones alone."""
     boards = [
         random_board(random.Random(f"bench-{n}"), rows, cols, black_count=black)
         for n in range(count)
     ]
-    lines = []
+    results: dict[str, list[tuple[int, int, float]]] = {}
     for rung in KIND.ladder.names:
-        times, branch_points, outcomes = [], [], {0: 0, 1: 0, 2: 0}
         for puzzle in boards:
             started = clock()
-            result = count_solutions(rules.new_state(puzzle), KIND.ladder.rules(rung), 2)
-            times.append(clock() - started)
-            branch_points.append(result.branch_points)
-            outcomes[result.count] += 1
-        lines.append(
-            [
-                rung,
-                str(count),
-                f"{outcomes[0]}/{outcomes[1]}/{outcomes[2]}",
-                f"{statistics.fmean(branch_points):.1f}",
-                f"{statistics.median(times):.4f}",
-                f"{max(times):.4f}",
-            ]
-        )
+            found = count_solutions(rules.new_state(puzzle), KIND.ladder.rules(rung), 2)
+            results.setdefault(rung, []).append(
+                (found.count, found.branch_points, clock() - started)
+            )
+    unique = [i for i, (n, _, _) in enumerate(results[KIND.ladder.top]) if n == 1]
+    lines = []
+    for label, chosen in (("all", range(count)), ("unique", unique)):
+        if not chosen:
+            continue
+        for rung in KIND.ladder.names:
+            picked = [results[rung][i] for i in chosen]
+            outcomes = [sum(1 for n, _, _ in picked if n == k) for k in (0, 1, 2)]
+            times = [seconds for _, _, seconds in picked]
+            lines.append(
+                [
+                    f"{label} ({len(picked)})",
+                    rung,
+                    "/".join(str(n) for n in outcomes),
+                    f"{statistics.fmean(b for _, b, _ in picked):.1f}",
+                    f"{statistics.median(times):.4f}",
+                    f"{max(times):.4f}",
+                ]
+            )
     print()
     print(f"Random {rows}x{cols} boards with {black} black cells, seeds bench-0..{count - 1}")
-    print(table(["rung", "boards", "none/one/more", "mean branch pts", "median s", "max s"], lines))
+    print(
+        table(
+            ["boards", "rung", "none/one/more", "mean branch pts", "median s", "max s"],
+            lines,
+        )
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="solves per board and rung (5)")
-    parser.add_argument("--random", type=int, default=30, help="random boards (30; 0 skips)")
+    parser.add_argument("--random", type=int, default=200, help="random boards (200; 0 skips)")
     parser.add_argument("--size", default="8x8", help="random board size (8x8)")
     parser.add_argument("--black", type=int, default=10, help="black cells per random board (10)")
     parser.add_argument("--cpu", action="store_true", help="process CPU time, not wall time")

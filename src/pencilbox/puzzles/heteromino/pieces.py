@@ -222,6 +222,7 @@ class Tables:
     lay_hetero: Callable[[int, int], tuple[Kill, int]]
     ring_cells: tuple[tuple[int, ...], ...]  # per piece: ring_template cells (-1 off board)
     ring_mask: tuple[int, ...]
+    ring_white: tuple[int, ...]  # per piece: the ring pattern when nothing is drawn yet
 
     @classmethod
     def of(cls, puzzle: Heteromino) -> Tables:
@@ -335,6 +336,9 @@ class Tables:
             lay_hetero=lambda cell, shape: hetero_laid[shape].at(cell),
             ring_cells=tuple(ring_cells),
             ring_mask=tuple(sum(1 << c for c in ring if c >= 0) for ring in ring_cells),
+            ring_white=tuple(
+                sum(1 << i for i, c in enumerate(ring) if c >= 0) for ring in ring_cells
+            ),
         )
 
     @property

@@ -381,11 +381,14 @@ def cuts_pocket(tables: Tables, piece: int, open_cells: int) -> tuple[int, int]:
     growing only while another part is still unfinished.
     """
     ring_cells = tables.ring_cells[piece]
-    pattern = 0
-    for index, cell in enumerate(ring_cells):
-        if cell >= 0 and open_cells >> cell & 1:
-            pattern |= 1 << index
     ring = tables.ring_mask[piece]
+    if ring & ~open_cells:
+        pattern = 0
+        for index, cell in enumerate(ring_cells):
+            if cell >= 0 and open_cells >> cell & 1:
+                pattern |= 1 << index
+    else:
+        pattern = tables.ring_white[piece]  # nothing drawn around it (ring_cells are white)
     groups = ring_parts(tables.piece_shape[piece], pattern)
     if len(groups) < 2:
         return 0, ring
