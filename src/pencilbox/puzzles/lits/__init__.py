@@ -84,6 +84,20 @@ class LitsKind(PuzzleKind[Lits]):
         settled.update({cell: rules.UNSHADED for cell in members(unshaded & ~shaded)})
         return dict(sorted(settled.items()))
 
+    def position_mistakes(self, puzzle: Lits, position: Rows, solution: Rows) -> list[Violation]:
+        """A shaded entry (1) on a cell the solution leaves unshaded, or a dot (2)
+        on a cell it shades."""
+        wrong = []
+        for r, row in enumerate(position):
+            for c, value in enumerate(row):
+                cell = r * puzzle.cols + c
+                label = self.cell_label(puzzle, cell)
+                if value == rules.SHADED and not solution[r][c]:
+                    wrong.append(Violation("mistake", (cell,), f"{label} is not shaded"))
+                elif value == rules.UNSHADED and solution[r][c]:
+                    wrong.append(Violation("mistake", (cell,), f"{label} is shaded"))
+        return wrong
+
     def brute_count(self, puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
         from .brute_regions import count
 

@@ -129,3 +129,104 @@ def _why_not(state: LitsState, parts: tuple[Mask, ...], good: Mask) -> str:
         if not all(mask & part for mask in masks):
             reasons.add("offers some region no tetromino")
     return " and ".join(sorted(reasons)) or "cannot hold the mass"
+
+
+# -- cut cells ---------------------------------------------------------------------
+
+
+def articulation_cells(inside: Mask, tables: Tables) -> list[int]:
+    """Cells whose removal splits their component of ``inside`` (Tarjan's
+    low-link method, iterative so a long corridor cannot hit the recursion limit)."""
+    around = tables.grid.orthogonal
+    order = [-1] * len(around)
+    low = [0] * len(around)
+    found: set[int] = set()
+    counter = 0
+    for root in members(inside):
+        if order[root] >= 0:
+            continue
+        order[root] = low[root] = counter
+        counter += 1
+        root_children = 0
+        stack = [(root, -1, 0)]
+        while stack:
+            cell, parent, next_index = stack[-1]
+            neighbours = around[cell]
+            while next_index < len(neighbours):
+                other = neighbours[next_index]
+                next_index += 1
+                if not inside >> other & 1:
+                    continue
+                if order[other] < 0:
+                    stack[-1] = (cell, parent, next_index)
+                    order[other] = low[other] = counter
+                    counter += 1
+                    stack.append((other, cell, 0))
+                    if cell == root:
+                        root_children += 1
+                    break
+                if other != parent and order[other] < low[cell]:
+                    low[cell] = order[other]
+            else:
+                stack.pop()
+                if parent >= 0:
+                    if low[cell] < low[parent]:
+                        low[parent] = low[cell]
+                    if parent != root and low[cell] >= order[parent]:
+                        found.add(parent)
+        if root_children > 1:
+            found.add(root)
+    return sorted(found)
+
+
+def shade_cut_cells(state: LitsState, log: Log) -> bool:
+    """A cell without which no part of the possibly-shaded cells could hold
+    the mass must be shaded.
+
+    Assume cell c stays unshaded: its region loses the placements covering
+    c, and the possibly-shaded cells lose c. The mass must then lie in one
+    connected part holding every shaded cell and a placement of every region.
+    Only a cell that splits its part (an articulation point) can change the
+    answer: any other cell leaves the parts as they were, minus a cell that
+    every other region does without and that its own region does not need
+    (else ``count-to-four`` would have shaded it already).
+    """
+    tables = state.tables
+    possible = tables.all_cells & ~state.unshaded
+    shaded = state.shaded
+    masks = tables.region_mask
+    changed = False
+    for cell in articulation_cells(possible, tables):
+        if shaded >> cell & 1 or not possible >> cell & 1:
+            continue
+        region = tables.region_of[cell]
+        without = state.domains[region] & ~tables.covering[cell]
+        reach = 0  # where the region can still go without the cell
+        cells_of = tables.cells_of[region]
+        while without:
+            bit = without & -without
+            without ^= bit
+            reach |= cells_of[bit.bit_length() - 1]
+        rest = possible & ~(1 << cell)
+        if any(
+            not shaded & ~part and reach & part and all(mask & part for mask in masks)
+            for part in components(rest, tables)
+        ):
+            continue
+        state.shade(cell)
+        shaded = state.shaded
+        changed = True
+        if log is not None:
+            label = tables.grid.label(cell)
+            log.append(
+                Deduction(
+                    "cut-cell",
+                    (cell,),
+                    f"{label} must be shaded: without it the cells that can still be shaded "
+                    "fall apart, and no part holds every shaded cell and a tetromino for "
+                    "every region",
+                    because=tuple(members(shaded & ~(1 << cell))),
+                    value=1,
+                )
+            )
+    return changed

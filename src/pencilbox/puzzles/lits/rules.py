@@ -22,8 +22,16 @@ The ladder:
     touching-shapes and 2×2 rules as binary constraints) and the one-mass
     propagator (:mod:`.mass`), to a joint fixpoint.
 ``probe``
-    adds singleton consistency: a placement whose assumption makes the
-    ``tetro`` rules fail is removed.
+    adds assume-and-refute. First the cheap, targeted kind (``cut-cell``):
+    a cell the one shaded mass cannot do without -- leave it unshaded and no
+    connected part of the board can hold every shaded cell and a tetromino
+    for every region -- is shaded. Then singleton consistency: a placement
+    whose assumption makes the ``tetro`` rules fail is removed. (Measured on
+    the real puzzles in ``tests/data/lits``: inside ``tetro`` the cut-cell
+    rule lets ``tetro`` alone finish 33 of 47 boards instead of 12, but it
+    runs inside every probe trial too and makes the 24x24 noqx example twice
+    as slow; here it runs only between probes and makes the top rung about
+    20% faster overall.)
 
 Each rule only looks at the regions whose domains changed since it last
 ran: the state keeps one "dirty" region set per rule family, filled by
@@ -32,7 +40,7 @@ every narrowing (search's :meth:`LitsState.fix` included).
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Self, cast
 
 from ...engine import Contradiction, Deduction, Ladder, Log, Rule, Rung, State, propagate
 from ...grid import Mask, members
@@ -59,6 +67,7 @@ class LitsState(State):
         "dirty_arcs",
         "dirty_mass",
         "dirty_walls",
+        "dirty_cut",
         "probe_from",
         "written",
     )
@@ -75,6 +84,7 @@ class LitsState(State):
         dirty_arcs: RegionSet = 0,
         dirty_mass: bool = True,
         dirty_walls: bool = True,
+        dirty_cut: bool = True,
         probe_from: int = 0,
         written: RegionSet = 0,
     ) -> None:
@@ -86,6 +96,7 @@ class LitsState(State):
         self.dirty_arcs = dirty_arcs
         self.dirty_mass = dirty_mass
         self.dirty_walls = dirty_walls
+        self.dirty_cut = dirty_cut
         self.probe_from = probe_from
         self.written = written
 
@@ -100,6 +111,7 @@ class LitsState(State):
             self.dirty_arcs,
             self.dirty_mass,
             self.dirty_walls,
+            self.dirty_cut,
             self.probe_from,
             self.written,
         )
@@ -111,6 +123,7 @@ class LitsState(State):
         self.dirty_arcs |= bit
         self.dirty_mass = True
         self.dirty_walls = True
+        self.dirty_cut = True
 
     def narrow(self, var: int, keep: int) -> bool:
         if not super().narrow(var, keep):
@@ -141,17 +154,30 @@ class LitsState(State):
         key = (region, dom)
         found = tables.spread_cache.get(key)
         if found is None:
-            cells_of = tables.cells_of[region]
-            must = -1
-            can = 0
-            rest = dom
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                cells = cells_of[low.bit_length() - 1]
-                must &= cells
-                can |= cells
-            found = (must if can else 0), can
+            cells = tables.region_cells[region]
+            if dom.bit_count() <= len(cells):
+                cells_of = tables.cells_of[region]
+                must = -1
+                can = 0
+                rest = dom
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    covered = cells_of[low.bit_length() - 1]
+                    must &= covered
+                    can |= covered
+                found = (must if can else 0), can
+            else:
+                # a big region: fewer cells to look at than placements
+                covering = tables.covering
+                must = can = 0
+                for cell in cells:
+                    hit = covering[cell] & dom
+                    if hit:
+                        can |= 1 << cell
+                        if hit == dom:
+                            must |= 1 << cell
+                found = must, can
             if len(tables.spread_cache) > 200_000:
                 tables.spread_cache.clear()
             tables.spread_cache[key] = found
@@ -201,8 +227,9 @@ def position_state(puzzle: Lits, grid: list[list[int]], tables: Tables | None = 
 
 
 def _as_lits(state: State) -> LitsState:
-    assert isinstance(state, LitsState)
-    return state
+    # The engine hands every rule the state it was given; LITS rules only ever
+    # see LitsState. A cast, not an isinstance check: this is the hottest call.
+    return cast(LitsState, state)
 
 
 # -- local ---------------------------------------------------------------------
@@ -353,6 +380,21 @@ def touching_twins(state: State, log: Log) -> bool:
     return False
 
 
+def _settled(state: LitsState) -> bool:
+    """``state.is_solved()``, looking first at the region last seen open
+    (usually still open, which answers at once)."""
+    tables = state.tables
+    domains = state.domains
+    dom = domains[tables.open_hint]
+    if dom & (dom - 1):
+        return False
+    for region, dom in enumerate(domains):
+        if dom & (dom - 1):
+            tables.open_hint = region
+            return False
+    return True
+
+
 def one_mass_check(state: State, log: Log) -> bool:
     """A check, not a deduction: once every region is settled, the shaded
     cells must form one mass, or the position is dead.
@@ -365,7 +407,7 @@ def one_mass_check(state: State, log: Log) -> bool:
     if not state.dirty_walls:
         return False
     state.dirty_walls = False
-    if not state.is_solved():
+    if not _settled(state):
         return False
     from .mass import flood
 
@@ -466,6 +508,17 @@ def one_mass(state: State, log: Log) -> bool:
     return keep_one_mass(state, log, _lost)
 
 
+def cut_cell(state: State, log: Log) -> bool:
+    """A cell without which the shaded cells could not form one mass is shaded."""
+    state = _as_lits(state)
+    if not state.dirty_cut:
+        return False
+    state.dirty_cut = False
+    from .mass import shade_cut_cells
+
+    return shade_cut_cells(state, log)
+
+
 def probe(state: State, log: Log) -> bool:
     """Singleton consistency: assume a region holds one tetromino, run the
     ``tetro`` rules; if they reach a contradiction, that tetromino is impossible.
@@ -530,6 +583,7 @@ NEIGHBOUR_SHAPES = Rule(
     "arc consistency: equal shapes never touch, two regions never close a 2x2",
 )
 ONE_MASS = Rule("one-mass", one_mass, "tetrominoes cut off from the one shaded mass go")
+CUT_CELL = Rule("cut-cell", cut_cell, "a cell the one mass cannot do without is shaded")
 PROBE = Rule("probe", probe, "a tetromino whose assumption makes the tetro rules fail goes")
 
 LADDER = Ladder(
@@ -544,7 +598,11 @@ LADDER = Ladder(
             (NEIGHBOUR_SHAPES, ONE_MASS),
             "local plus arc consistency between neighbours and the one-mass propagator",
         ),
-        Rung("probe", (PROBE,), "tetro plus singleton consistency (assume, propagate, refute)"),
+        Rung(
+            "probe",
+            (CUT_CELL, PROBE),
+            "tetro plus assume-and-refute: cut cells, then singleton consistency",
+        ),
     )
 )
 TETRO_RULES = LADDER.rules("tetro")

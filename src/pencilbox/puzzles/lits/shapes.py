@@ -62,19 +62,37 @@ _EXAMPLES = {
     "S": [(0, 1), (0, 2), (1, 0), (1, 1)],
     "O": [(0, 0), (0, 1), (1, 0), (1, 1)],
 }
+
+
+def _pattern(points: Iterable[Point]) -> int:
+    """A fixed orientation as a bit pattern on a 4×4 patch at the origin: the
+    cheap dictionary key for classifying (rotations and reflections are
+    separate keys, all mapping to the same shape)."""
+    listed = list(points)
+    low_r = min(r for r, _ in listed)
+    low_c = min(c for _, c in listed)
+    key = 0
+    for r, c in listed:
+        key |= 1 << ((r - low_r) * 4 + c - low_c)
+    return key
+
+
 # every fixed orientation of every tetromino -> its shape id (19 entries)
-_FIXED: dict[tuple[Point, ...], int] = {
-    image: SHAPES.index(name) for name, points in _EXAMPLES.items() for image in _images(points)
+_FIXED: dict[int, int] = {
+    _pattern(image): SHAPES.index(name)
+    for name, points in _EXAMPLES.items()
+    for image in _images(points)
 }
 
 
 def classify(grid: Grid, cells: Iterable[int]) -> int:
     """The shape id (index into :data:`SHAPES`) of a tetromino's cells."""
-    key = _normalise(grid.rowcol(cell) for cell in cells)
-    try:
-        return _FIXED[key]
-    except KeyError:
-        raise ValueError(f"not a tetromino: {grid.labels(cells)}") from None
+    listed = list(cells)
+    key = _pattern(divmod(cell, grid.cols) for cell in listed)
+    shape = _FIXED.get(key) if len(listed) == 4 else None
+    if shape is None:
+        raise ValueError(f"not a tetromino: {grid.labels(listed)}")
+    return shape
 
 
 def letter(grid: Grid, cells: Iterable[int]) -> str:

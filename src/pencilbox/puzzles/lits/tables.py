@@ -33,6 +33,7 @@ class Tables:
     grid: Grid
     region_of: tuple[int, ...]
     region_mask: tuple[Mask, ...]
+    region_cells: tuple[tuple[int, ...], ...]
     placements: tuple[tuple[Placement, ...], ...]
     # placement cells per region, as a plain tuple for the hot loops
     cells_of: tuple[tuple[Mask, ...], ...]
@@ -51,6 +52,8 @@ class Tables:
     support_cache: dict[tuple[int, int, Domain], Domain] = field(default_factory=dict)
     # (cells every placement covers, cells some placement covers), by (region, domain)
     spread_cache: dict[tuple[int, Domain], tuple[Mask, Mask]] = field(default_factory=dict)
+    # a region recently seen open (a hint for a fast "is anything open?")
+    open_hint: int = 0
     # connected components of possibly-shaded cell sets
     parts_cache: dict[Mask, tuple[Mask, ...]] = field(default_factory=dict)
 
@@ -76,6 +79,7 @@ class Tables:
             grid=grid,
             region_of=puzzle.regions,
             region_mask=region_mask,
+            region_cells=region_cells,
             placements=found,
             cells_of=cells_of,
             full=tuple((1 << len(region)) - 1 for region in found),
@@ -104,18 +108,34 @@ class Tables:
         return f"region {region + 1} (at {self.grid.label(first)})"
 
 
-def _squares_of(grid: Grid) -> tuple[tuple[Mask, ...], ...]:
-    """Per cell: the 2×2 squares (bitsets) that hold it."""
+def _shared_squares(tables: Tables) -> dict[tuple[int, int], list[tuple[Mask, Domain]]]:
+    """The 2×2 squares that two regions could fill together.
+
+    For each ordered pair of regions whose cells make up a whole square:
+    the square's cells in the first region, and the placements of the second
+    that cover all of the square's cells in the second. A placement of the
+    first that covers its part closes the square with exactly those.
+    """
+    grid = tables.grid
     cols = grid.cols
-    squares: list[list[Mask]] = [[] for _ in grid.cells]
+    region_of = tables.region_of
+    shared: dict[tuple[int, int], list[tuple[Mask, Domain]]] = {}
     for r in range(grid.rows - 1):
         for c in range(cols - 1):
             top = r * cols + c
             cells = (top, top + 1, top + cols, top + cols + 1)
-            square = mask_of(cells)
-            for cell in cells:
-                squares[cell].append(square)
-    return tuple(tuple(s) for s in squares)
+            owners = {region_of[cell] for cell in cells}
+            if len(owners) != 2:
+                continue  # one region can't (no O), three or more: the no-2x2 rule's job
+            for mine in owners:
+                (theirs,) = owners - {mine}
+                part = mask_of(cell for cell in cells if region_of[cell] == mine)
+                closing = tables.full[theirs]
+                for cell in cells:
+                    if region_of[cell] == theirs:
+                        closing &= tables.covering[cell]
+                shared.setdefault((mine, theirs), []).append((part, closing))
+    return shared
 
 
 def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain], ...], ...]:
@@ -132,9 +152,9 @@ def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain],
     """
     grid = tables.grid
     orthogonal = grid.orthogonal_masks
-    squares_of = _squares_of(grid)
     covering = tables.covering
     region_of = tables.region_of
+    shared = _shared_squares(tables)
     shape_sets = []
     for listed in tables.placements:
         by_shape = [0] * len(SHAPES)
@@ -152,8 +172,9 @@ def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain],
         compatible = {other: [tables.full[other]] * len(region_placements) for other in neighbours}
         free: dict[int, Domain] = dict.fromkeys(neighbours, tables.full[region])
         for index, placement in enumerate(region_placements):
+            cells = placement.cells
             halo = 0
-            for cell in members(placement.cells):
+            for cell in members(cells):
                 halo |= orthogonal[cell]
             halo &= ~own
             touching: dict[int, Domain] = {}
@@ -163,15 +184,8 @@ def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain],
             for other, beside in touching.items():
                 free[other] &= ~(1 << index)
                 bad = beside & shape_sets[other][placement.shape]
-                other_mask = tables.region_mask[other]
-                for cell in members(placement.cells):
-                    for square in squares_of[cell]:
-                        need = square & ~placement.cells
-                        if need & ~other_mask:
-                            continue
-                        closing = tables.full[other]
-                        for needed in members(need):
-                            closing &= covering[needed]
+                for part, closing in shared.get((region, other), ()):
+                    if cells & part == part:
                         bad |= closing
                 compatible[other][index] &= ~bad
         arcs.append(tuple((other, tuple(compatible[other]), free[other]) for other in neighbours))
