@@ -28,7 +28,6 @@ from pencilbox.solving import solve
 
 DATA = Path(__file__).parent / "data" / "lits"
 NOT_UNIQUE = "lits/6/6/lldoa4043q6c"
-SLOW = ("janko-360_40x57",)  # seconds, not milliseconds: benchmarks/lits.py times it
 
 Grid01 = list[list[int]]
 
@@ -147,14 +146,6 @@ def pzprv3_shading(file: str) -> Grid01:
     return [[1 if t == "#" else 0 for t in line.split()] for line in lines[5 + rows : 5 + 2 * rows]]
 
 
-def _fast(cases: list[RealLits]) -> list[Any]:
-    return [
-        pytest.param(case, id=case.name, marks=pytest.mark.soak) if case.name in SLOW else case
-        for case in cases
-        if case.name not in SLOW
-    ]
-
-
 CASES = real_lits()
 
 
@@ -167,7 +158,7 @@ def test_every_source_is_present() -> None:
     assert [case.url for case in CASES if not case.unique] == ["https://puzz.link/p?" + NOT_UNIQUE]
 
 
-@pytest.mark.parametrize("case", _fast(CASES), ids=lambda case: case.name)
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
 def test_loads_solves_uniquely_and_matches(case: RealLits) -> None:
     kind, puzzle = load(case.url)
     assert kind is KIND
@@ -180,16 +171,6 @@ def test_loads_solves_uniquely_and_matches(case: RealLits) -> None:
     if case.solution is not None:
         assert report.solutions[0] == case.solution
         assert kind.check(puzzle, case.solution) == []
-
-
-def test_the_40x57_janko_solves_uniquely(request: pytest.FixtureRequest) -> None:
-    """The largest puzzle, run only with --soak (it takes about a second)."""
-    if not request.config.getoption("--soak", default=False):
-        pytest.skip("slow: pass --soak (benchmarks/lits.py times it)")
-    (case,) = [case for case in CASES if case.name in SLOW]
-    kind, puzzle = load(case.url)
-    report = solve(kind, puzzle, limit=2)
-    assert report.unique and report.solutions[0] == case.solution
 
 
 def test_the_not_unique_url_has_exactly_twenty_solutions() -> None:
