@@ -47,7 +47,7 @@ class HeterominoKind(PuzzleKind[Heteromino]):
     name = "heteromino"
     url_names = ("heteromino",)
     ladder = LADDER
-    generate_modes = ()
+    generate_modes = ("walk",)
 
     def parse_text(self, text: str) -> Heteromino:
         return model.parse_text(text)
@@ -97,7 +97,9 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         rules.put_down(state, [piece for piece in drawn if piece is not None])
         return state
 
-    def mistakes(self, puzzle: Heteromino, position: Rows, solution: Rows) -> list[Violation]:
+    def position_mistakes(
+        self, puzzle: Heteromino, position: Rows, solution: Rows
+    ) -> list[Violation]:
         """Drawn groups the solution contradicts: cells sharing a number that are
         not all in one piece of ``solution`` (whatever the numbers are).
 
