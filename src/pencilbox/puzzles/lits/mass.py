@@ -1,4 +1,6 @@
-"""The one-mass propagator: LITS's only rule about the whole board.
+"""The rules about the whole board: one shaded mass.
+
+``keep_one_mass`` (the ``tetro`` rung's one-mass propagator):
 
 A cell is *possibly shaded* while some remaining placement covers it. The
 shaded cells of a solution are connected and all possibly shaded, so they
@@ -8,11 +10,14 @@ cells) and must hold every cell already known to be shaded. A placement is
 connected, so it lies inside exactly one component; placements in a
 component that fails either test are stranded and go. When no component
 passes, the position has no solution.
+
+``shade_cut_cells`` (the ``probe`` rung's cut-cell rule) asks the same
+question with one more cell left unshaded, for each cell that would split
+its component, and shades the cells the mass cannot do without.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine import Contradiction, Deduction, Log
@@ -20,9 +25,7 @@ from ...grid import Mask, members
 
 if TYPE_CHECKING:
     from .rules import LitsState
-    from .tables import Domain, Tables
-
-LostFn = Callable[["Tables", int, "Domain", str, "int | None"], Deduction]
+    from .tables import Tables
 
 
 def flood(seed: Mask, inside: Mask, tables: Tables) -> Mask:
@@ -63,7 +66,7 @@ def components(inside: Mask, tables: Tables) -> tuple[Mask, ...]:
     return found
 
 
-def keep_one_mass(state: LitsState, log: Log, lost: LostFn) -> bool:
+def keep_one_mass(state: LitsState, log: Log) -> bool:
     """Prune placements outside every component that could hold the mass.
 
     The possibly-shaded cells are read as "not known unshaded": once
@@ -104,13 +107,14 @@ def keep_one_mass(state: LitsState, log: Log, lost: LostFn) -> bool:
             state.narrow(region, ~gone)
             changed = True
             if log is not None:
-                deduction = lost(tables, region, gone, "one-mass", None)
                 log.append(
                     Deduction(
-                        deduction.rule,
-                        deduction.cells,
-                        f"{deduction.reason}: it would lie in a part of the board, walled off "
-                        "by unshaded cells, that " + _why_not(state, parts, good),
+                        "one-mass",
+                        tuple(members(tables.region_mask[region])),
+                        f"{tables.region_words(region)} cannot hold "
+                        f"{tables.placements_words(region, gone)}: each would lie in a part of "
+                        "the board, walled off by unshaded cells, that "
+                        + _why_not(state, parts, good),
                         because=tuple(members(possible & ~good)),
                     )
                 )

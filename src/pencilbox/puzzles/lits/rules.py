@@ -44,6 +44,7 @@ from typing import Self, cast
 
 from ...engine import Contradiction, Deduction, Ladder, Log, Rule, Rung, State, propagate
 from ...grid import Mask, members
+from .mass import flood, keep_one_mass, shade_cut_cells
 from .model import Lits
 from .tables import Domain, RegionSet, Tables
 
@@ -66,7 +67,7 @@ class LitsState(State):
         "dirty_twins",
         "dirty_arcs",
         "dirty_mass",
-        "dirty_walls",
+        "dirty_check",
         "dirty_cut",
         "probe_from",
         "written",
@@ -83,7 +84,7 @@ class LitsState(State):
         dirty_twins: RegionSet = 0,
         dirty_arcs: RegionSet = 0,
         dirty_mass: bool = True,
-        dirty_walls: bool = True,
+        dirty_check: bool = True,
         dirty_cut: bool = True,
         probe_from: int = 0,
         written: RegionSet = 0,
@@ -95,7 +96,7 @@ class LitsState(State):
         self.dirty_twins = dirty_twins
         self.dirty_arcs = dirty_arcs
         self.dirty_mass = dirty_mass
-        self.dirty_walls = dirty_walls
+        self.dirty_check = dirty_check
         self.dirty_cut = dirty_cut
         self.probe_from = probe_from
         self.written = written
@@ -110,7 +111,7 @@ class LitsState(State):
             self.dirty_twins,
             self.dirty_arcs,
             self.dirty_mass,
-            self.dirty_walls,
+            self.dirty_check,
             self.dirty_cut,
             self.probe_from,
             self.written,
@@ -122,7 +123,7 @@ class LitsState(State):
         self.dirty_twins |= bit
         self.dirty_arcs |= bit
         self.dirty_mass = True
-        self.dirty_walls = True
+        self.dirty_check = True
         self.dirty_cut = True
 
     def narrow(self, var: int, keep: int) -> bool:
@@ -404,13 +405,11 @@ def one_mass_check(state: State, log: Log) -> bool:
     rung's one-mass propagator is the rule that reasons about the mass).
     """
     state = _as_lits(state)
-    if not state.dirty_walls:
+    if not state.dirty_check:
         return False
-    state.dirty_walls = False
+    state.dirty_check = False
     if not _settled(state):
         return False
-    from .mass import flood
-
     tables = state.tables
     shaded = 0
     for region, dom in enumerate(state.domains):
@@ -473,26 +472,19 @@ def neighbour_shapes(state: State, log: Log) -> bool:
             queue |= 1 << other
             changed = True
             if log is not None:
-                log.append(_lost(tables, other, before & ~after, "neighbour-shapes", region))
+                log.append(
+                    Deduction(
+                        "neighbour-shapes",
+                        tuple(members(tables.region_mask[other])),
+                        f"{tables.region_words(other)} cannot hold "
+                        f"{tables.placements_words(other, before & ~after)}: each would touch a "
+                        "tetromino of the same shape, or close a 2x2, with every tetromino "
+                        f"left in {tables.region_words(region)}",
+                        because=tuple(members(tables.region_mask[region])),
+                    )
+                )
     state.dirty_arcs = 0  # everything queued was revised against its neighbours
     return changed
-
-
-def _lost(tables: Tables, region: int, gone: Domain, rule: str, cause: int | None) -> Deduction:
-    """A deduction removing the placements ``gone`` from ``region``."""
-    words = "; ".join(tables.placement_words(region, index) for index in members(gone))
-    cells = tables.region_mask[region]
-    if rule == "neighbour-shapes" and cause is not None:
-        reason = (
-            f"{tables.region_words(region)} cannot hold {words}: it would touch a tetromino "
-            f"of the same shape, or close a 2x2, with every tetromino left in "
-            f"{tables.region_words(cause)}"
-        )
-        because = tuple(members(tables.region_mask[cause]))
-    else:
-        reason = f"{tables.region_words(region)} cannot hold {words}"
-        because = ()
-    return Deduction(rule, tuple(members(cells)), reason, because=because)
 
 
 def one_mass(state: State, log: Log) -> bool:
@@ -503,9 +495,7 @@ def one_mass(state: State, log: Log) -> bool:
     if not state.dirty_mass:
         return False
     state.dirty_mass = False
-    from .mass import keep_one_mass
-
-    return keep_one_mass(state, log, _lost)
+    return keep_one_mass(state, log)
 
 
 def cut_cell(state: State, log: Log) -> bool:
@@ -514,8 +504,6 @@ def cut_cell(state: State, log: Log) -> bool:
     if not state.dirty_cut:
         return False
     state.dirty_cut = False
-    from .mass import shade_cut_cells
-
     return shade_cut_cells(state, log)
 
 
@@ -554,7 +542,7 @@ def probe(state: State, log: Log) -> bool:
             raise Contradiction(f"every tetromino of {tables.region_words(region)} fails")
         state.narrow(region, ~dead)
         if log is not None:
-            words = "; ".join(tables.placement_words(region, i) for i in members(dead))
+            words = tables.placements_words(region, dead)
             log.append(
                 Deduction(
                     "probe",

@@ -154,11 +154,26 @@ class Placement:
         return SHAPES[self.shape]
 
 
-def placements(grid: Grid, cells: Sequence[int]) -> tuple[Placement, ...]:
-    """The tetrominoes a region of ``cells`` may hold: connected, not a 2×2."""
+def placements(
+    grid: Grid, cells: Sequence[int], known: dict[tuple[int, int], int] | None = None
+) -> tuple[Placement, ...]:
+    """The tetrominoes a region of ``cells`` may hold: connected, not a 2×2.
+
+    ``known`` may carry shape ids between calls on one board, keyed by the
+    bits above a tetromino's first cell and that cell's column: two
+    tetrominoes with the same key are the same cells a whole number of rows
+    apart, so they have the same shape (without the column, a shift could
+    wrap cells round to the next row).
+    """
+    memo = {} if known is None else known
+    o_shape = SHAPES.index("O")
     found = []
     for mask in connected_subsets(grid, cells):
-        shape = classify(grid, members(mask))
-        if shape != SHAPES.index("O"):
+        first = (mask & -mask).bit_length() - 1
+        key = (mask >> first, first % grid.cols)
+        shape = memo.get(key)
+        if shape is None:
+            shape = memo[key] = classify(grid, members(mask))
+        if shape != o_shape:
             found.append(Placement(mask, shape))
     return tuple(found)

@@ -62,7 +62,8 @@ class Tables:
         grid = Grid(puzzle.rows, puzzle.cols)
         region_cells = puzzle.region_cells
         region_mask = tuple(mask_of(cells) for cells in region_cells)
-        found = tuple(placements(grid, cells) for cells in region_cells)
+        shapes_seen: dict[tuple[int, int], int] = {}
+        found = tuple(placements(grid, cells, shapes_seen) for cells in region_cells)
         cells_of = tuple(tuple(p.cells for p in region) for region in found)
         covering = [0] * len(puzzle.regions)
         for region in found:
@@ -101,6 +102,10 @@ class Tables:
         """``the L on r1c1 r1c2 r2c1 r3c1``."""
         placement = self.placements[region][index]
         return f"the {placement.letter} on {self.grid.labels(members(placement.cells))}"
+
+    def placements_words(self, region: int, chosen: Domain) -> str:
+        """``the L on ...; the T on ...`` for the placements in ``chosen``."""
+        return "; ".join(self.placement_words(region, index) for index in members(chosen))
 
     def region_words(self, region: int) -> str:
         """``region 3 (at r1c4)``: 1-based, located by its first cell."""
@@ -151,6 +156,7 @@ def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain],
     placements at once.
     """
     grid = tables.grid
+    cols = grid.cols
     orthogonal = grid.orthogonal_masks
     covering = tables.covering
     region_of = tables.region_of
@@ -173,10 +179,16 @@ def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain],
         free: dict[int, Domain] = dict.fromkeys(neighbours, tables.full[region])
         for index, placement in enumerate(region_placements):
             cells = placement.cells
-            halo = 0
-            for cell in members(cells):
-                halo |= orthogonal[cell]
-            halo &= ~own
+            halo = (
+                (
+                    (cells << 1 & tables.not_first_col)
+                    | (cells >> 1 & tables.not_last_col)
+                    | cells << cols
+                    | cells >> cols
+                )
+                & tables.all_cells
+                & ~own
+            )
             touching: dict[int, Domain] = {}
             for cell in members(halo):
                 other = region_of[cell]
