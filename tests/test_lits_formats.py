@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from pencilbox import formats
 from pencilbox.errors import PuzzleError
 from pencilbox.formats import dump, load
 from pencilbox.formats.puzzlink import split_url
@@ -100,6 +101,13 @@ def test_url_shapes_accepted() -> None:
 
 
 # -- the old applet form -------------------------------------------------------------
+
+
+def test_old_applet_address_loads_anywhere_a_puzzle_is_accepted(data: Any) -> None:
+    source = data("lits/pzprjs_old_url.json")
+    kind, puzzle = formats.load(source["old_url"])
+    assert kind.name == "lits"
+    assert split_url(kind.to_url(puzzle)).body == split_url(source["expected_v3"]).body
 
 
 def test_old_applet_url_re_encodes_to_the_v3_url(data: Any) -> None:

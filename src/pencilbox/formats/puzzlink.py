@@ -65,7 +65,11 @@ def split_url(text: str) -> UrlParts:
     if not url:
         raise PuzzleError("empty URL")
     if "?" in url:
-        url = url.split("?", 1)[1]
+        head, url = url.split("?", 1)
+        if url.startswith("/"):  # old applets: .../lits/sa/q.html?/COLS/ROWS/BODY
+            found = re.search(r"/([a-z0-9]+)/s[ac]/[^/]*$", head)
+            if found:
+                url = found.group(1) + url
     elif "://" in url:
         raise PuzzleError("URL has no '?' before the puzzle part")
     parts = url.split("/")

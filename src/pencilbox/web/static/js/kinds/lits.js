@@ -26,12 +26,9 @@ export function editable() {
   return true;
 }
 
-// The position the hint reads. position_state takes dots as 2, but the
-// shared hint compares every non-zero entry with the solution's 0/1 and
-// would call each dot a mistake, so dots are left out (sent as 0) until
-// that comparison goes through the puzzle's face.
+// The position the hint reads: 1 shaded, 2 dot (marked unshaded), 0 unknown.
 export function fullGrid(model, values) {
-  return values.map((value) => (value === SHADED ? SHADED : UNKNOWN));
+  return values.map((value) => (value === SHADED || value === DOT ? value : UNKNOWN));
 }
 
 // The checker knows shaded and not shaded only: a dot is not shaded.
