@@ -1,19 +1,16 @@
-"""Time the Suguru solver on every real puzzle in tests/data, and the generator.
+"""Every benchmark in one run: real puzzles of all three types, then generation.
 
-Run with ``make bench`` (or ``python benchmarks/run.py``). It
+Run with ``make bench`` (or ``python benchmarks/run.py``). It runs, in turn,
 
-1. solves every Suguru copied into ``tests/data/suguru`` (the reader is the
-   test suite's own, ``tests/conftest.py``), counting up to 2 solutions so
-   each solve also proves uniqueness, and checks the solution against the
-   published one (or, where the source published none, against the one
-   another solver derived);
-2. times the generation of 8x8 puzzles in the ``solvable`` mode, one process,
-   seeds 0..N-1 (each generation once).
+1. ``suguru.py``, ``lits.py`` and ``heteromino.py`` (each prints count,
+   median and max seconds per size for proving every real puzzle in
+   ``tests/data`` unique, and checks each answer); see their docstrings;
+2. generation timing for every puzzle type that has a generator, through the
+   shared face (``kind.generate`` with ``random.Random(seed)``, one process,
+   one puzzle per seed): median and max seconds per size.
 
-Times are wall-clock seconds around one library call on this machine; a
-solve is repeated and its best time kept. The machine is shared, so treat
-small differences as noise.
-Exits 1 if any puzzle is not unique or disagrees with its published solution.
+``--quick`` generates fewer puzzles. Exits 1 if any solving benchmark found
+a puzzle that is not unique or disagrees with its answer.
 """
 
 from __future__ import annotations
@@ -23,160 +20,72 @@ import random
 import statistics
 import sys
 import time
-from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))  # the data reader shared with the tests
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 
-from conftest import RealSuguru, real_sugurus  # noqa: E402
-from pencilbox import formats, registry, solving  # noqa: E402
+import heteromino  # noqa: E402
+import lits  # noqa: E402
+import suguru  # noqa: E402
+from pencilbox import registry  # noqa: E402
 
-
-@dataclass(frozen=True)
-class Solved:
-    """One real puzzle, solved: how long, how many solutions, and did it match."""
-
-    name: str
-    size: str
-    seconds: float
-    count: int
-    exhaustive: bool
-    expected: str  # "published", "derived" or "none": what the solution is checked against
-    matches: bool | None  # None when there is nothing to check against
-
-
-def solve_case(case: RealSuguru, repeat: int) -> Solved:
-    kind, puzzle = formats.load(case.text or case.url)
-    timings = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        report = solving.solve(kind, puzzle, limit=2)
-        timings.append(time.perf_counter() - started)
-    seconds = min(timings)  # the least disturbed run: other work only ever adds time
-    matches = None
-    if case.solution is not None:
-        matches = bool(report.solutions) and report.solutions[0] == case.solution
-    expected = (
-        "none" if case.solution is None else ("published" if case.solution_published else "derived")
-    )
-    return Solved(
-        case.name,
-        f"{puzzle.rows}x{puzzle.cols}",
-        seconds,
-        report.count,
-        report.exhaustive,
-        expected,
-        matches,
-    )
+# (type, size, mode, puzzles; quick puzzles): the sizes the issues set targets for.
+GENERATION = (
+    ("suguru", (8, 8), "solvable", 30, 10),
+    ("suguru", (10, 10), "solvable", 10, 4),
+    ("lits", (10, 10), None, 10, 3),
+    ("lits", (15, 15), None, 3, 1),
+    ("heteromino", (8, 8), None, 10, 3),
+    ("heteromino", (12, 12), None, 3, 1),
+)
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A plain text table: first column left-aligned, the rest right-aligned."""
-    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [str(cells[0]).ljust(widths[0])]
-        parts += [str(cell).rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True)]
-        return "  ".join(parts)
-
-    rule = "  ".join("-" * width for width in widths)
-    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
-
-
-def size_key(size: str) -> tuple[int, int]:
-    rows, cols = size.split("x")
-    return int(rows), int(cols)
-
-
-def bench_solver(repeat: int) -> bool:
-    """Print the per-size solving table; True when every puzzle checks out."""
-    results = [solve_case(case, repeat) for case in real_sugurus()]
-    by_size: dict[str, list[Solved]] = defaultdict(list)
-    for result in results:
-        by_size[result.size].append(result)
+def bench_generation(quick: bool) -> None:
     rows = []
-    for size in sorted(by_size, key=size_key):
-        group = by_size[size]
-        times = [r.seconds for r in group]
-        unique = sum(1 for r in group if r.exhaustive and r.count == 1)
-        checked = [r for r in group if r.matches is not None]
+    for name, (height, width), mode, count, quick_count in GENERATION:
+        kind = registry.get(name)
+        if not kind.generate_modes:
+            rows.append([name, f"{height}x{width}", "-", "0", "no generator", "", ""])
+            continue
+        chosen = mode or kind.generate_modes[0]
+        n = quick_count if quick else count
+        times = []
+        for seed in range(n):
+            started = time.perf_counter()
+            kind.generate(random.Random(seed), height, width, chosen)
+            times.append(time.perf_counter() - started)
         rows.append(
             [
-                size,
-                str(len(group)),
-                str(unique),
-                f"{sum(1 for r in checked if r.matches)}/{len(checked)}",
-                f"{statistics.median(times):.4f}",
-                f"{max(times):.4f}",
+                name,
+                f"{height}x{width}",
+                chosen,
+                str(n),
+                f"{statistics.median(times):.3f}",
+                f"{max(times):.3f}",
+                f"{60 * n / sum(times):.1f}",
             ]
         )
-    print(
-        f"Solving {len(results)} real Suguru from tests/data, counting to 2 (proves unique); "
-        f"seconds per puzzle: best of {repeat} runs"
-    )
-    print(table(["size", "puzzles", "unique", "match", "median s", "max s"], rows))
-    problems = [r for r in results if not (r.exhaustive and r.count == 1) or r.matches is False]
-    for r in problems:
-        print(
-            f"  ! {r.name} ({r.size}): count {r.count}{'' if r.exhaustive else '+'}, "
-            f"solution matches {r.expected}: {r.matches}"
-        )
-    unchecked = [r.name for r in results if r.matches is None]
-    if unchecked:
-        print(f"  (no solution published to check against: {', '.join(unchecked)})")
-    derived = [r.name for r in results if r.expected == "derived"]
-    if derived:
-        print(
-            f"  (checked against another solver's answer, not a published one: "
-            f"{', '.join(derived)})"
-        )
-    return not problems
-
-
-def bench_generator(type_name: str, rows: int, cols: int, mode: str, count: int) -> None:
-    kind = registry.get(type_name)
-    times = []
-    givens = []
-    for seed in range(count):
-        started = time.perf_counter()
-        made = kind.generate(random.Random(seed), rows, cols, mode)
-        times.append(time.perf_counter() - started)
-        givens.append(sum(1 for row in kind.to_json(made.puzzle)["givens"] for g in row if g))
     print()
-    print(
-        f"Generating {rows}x{cols} {type_name} in mode {mode!r}, one process, seeds 0..{count - 1}"
-    )
-    print(
-        table(
-            ["size", "N", "median s", "max s", "mean givens"],
-            [
-                [
-                    f"{rows}x{cols}",
-                    str(count),
-                    f"{statistics.median(times):.3f}",
-                    f"{max(times):.3f}",
-                    f"{statistics.fmean(givens):.1f}",
-                ]
-            ],
-        )
-    )
+    print("Generation, one process, seeds 0..N-1 (seconds per puzzle)")
+    print(suguru.table(["type", "size", "mode", "N", "median s", "max s", "per minute"], rows))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5, help="solves per puzzle, best kept (5)")
-    parser.add_argument("--gen-count", type=int, default=50, help="puzzles to generate (50)")
-    parser.add_argument("--gen-size", default="8x8", help="generated board size (8x8)")
-    parser.add_argument("--gen-mode", default="solvable", help="generator mode (solvable)")
+    parser.add_argument("--quick", action="store_true", help="fewer repeats and puzzles")
     args = parser.parse_args(argv)
-    ok = bench_solver(max(1, args.repeat))
-    if args.gen_count > 0:
-        rows, cols = size_key(args.gen_size)
-        bench_generator("suguru", rows, cols, args.gen_mode, args.gen_count)
-    return 0 if ok else 1
+    repeat = ["--repeat", "1" if args.quick else "3"]
+    failed = 0
+    print("== Suguru ==")
+    failed |= suguru.main([*repeat, "--gen-count", "0"])
+    print("\n== LITS ==")
+    failed |= lits.main(repeat)
+    print("\n== Heteromino ==")
+    failed |= heteromino.main([*repeat, "--random", "0"])
+    bench_generation(args.quick)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
