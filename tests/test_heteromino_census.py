@@ -1,0 +1,79 @@
+"""The clue census: exact values from the write-up, and the enumeration against the scanner."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from pencilbox.puzzles.heteromino import census
+from pencilbox.puzzles.heteromino.scanner import count as scanner_count
+from pencilbox.puzzles.heteromino.stats import variant_count
+
+
+def _row(rows: int, cols: int, black: int, max_black: int | None = None) -> census.CensusRow:
+    return next(row for row in census.census(rows, cols, max_black) if row.black == black)
+
+
+def test_3x4_with_3_clues_is_unique_for_94_of_220_sets() -> None:
+    row = _row(3, 4, 3)
+    assert (row.sets, row.unique) == (220, 94)
+
+
+def test_4x5_is_pinned_by_two_clues_and_no_fewer() -> None:
+    table = census.census(4, 5)
+    assert census.minimum(table) is not None
+    assert census.minimum(table).black == 2  # type: ignore[union-attr]
+    assert [row.black for row in table][0] == 2  # no legal count below 2 exists
+
+
+@pytest.mark.parametrize(("rows", "cols", "max_black"), [(4, 4, None), (5, 5, 4)])
+def test_4x4_and_5x5_need_four(rows: int, cols: int, max_black: int | None) -> None:
+    table = census.census(rows, cols, max_black)
+    assert _row(rows, cols, 1, max_black).unique == 0
+    best = census.minimum(table)
+    assert best is not None and best.black == 4
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "sizes"), [(3, 4, None), (3, 5, (0, 3, 6)), (4, 4, (1, 4))]
+)
+def test_every_set_agrees_with_the_scanner(
+    rows: int, cols: int, sizes: tuple[int, ...] | None
+) -> None:
+    """Set by set: the packing enumeration's count (capped at 2) is the scanner's
+    (every legal size on 3x4; the sizes with many answers elsewhere, to stay quick)."""
+    found = census.packings(rows, cols)
+    total = rows * cols
+    for k in range(total + 1):
+        if (total - k) % 3 or (sizes is not None and k not in sizes):
+            continue
+        for cells in itertools.combinations(range(total), k):
+            mask = sum(1 << c for c in cells)
+            expected, _ = scanner_count(census.board_of(rows, cols, mask), 2)
+            assert min(found.get(mask, 0), 2) == expected, (rows, cols, cells)
+
+
+def test_rows_add_up() -> None:
+    for row in census.census(3, 5):
+        assert row.unique + row.many + row.none == row.sets
+        assert row.none >= 0
+
+
+def test_variant_counter_under_the_real_rule_matches_the_scanner() -> None:
+    rng = random.Random(7)
+    for _ in range(40):
+        total = 20
+        k = rng.choice([2, 5, 8])
+        mask = sum(1 << c for c in rng.sample(range(total), k))
+        board = census.board_of(4, 5, mask)
+        assert variant_count(board, "as drawn", 3) == scanner_count(board, 3)[0]
+
+
+def test_merging_rotations_forbids_two_touching_ls() -> None:
+    # A blank 2x3 is two Ls (of different rotations) that touch: legal as drawn, not merged.
+    board = census.board_of(2, 3, 0)
+    assert variant_count(board, "as drawn", 5) == 2
+    assert variant_count(board, "rotations merged", 5) == 0
+    assert variant_count(board, "no rule", 5) == 3  # the two Ls twice, or two bars

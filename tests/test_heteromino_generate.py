@@ -1,0 +1,98 @@
+"""The Heteromino generator (black-cell walk) and the shipped bank."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from pencilbox import solving
+from pencilbox.engine import count_solutions
+from pencilbox.puzzles.heteromino import KIND
+from pencilbox.puzzles.heteromino import generate as gen
+from pencilbox.puzzles.heteromino.rules import new_state
+from pencilbox.puzzles.heteromino.scanner import count as scanner_count
+
+
+def test_same_seed_same_puzzle_and_unique_by_the_scanner() -> None:
+    first = gen.generate(random.Random("t:1"), 6, 6)
+    second = gen.generate(random.Random("t:1"), 6, 6)
+    assert first.puzzle == second.puzzle and first.solution == second.solution
+    assert first.info["walks"] == second.info["walks"]
+    count, found = scanner_count(first.puzzle, 2)
+    assert count == 1 and found[0] == first.solution
+    assert not KIND.check(first.puzzle, first.solution)
+
+
+def test_8x8_is_unique_by_the_scanner() -> None:
+    made = gen.generate(random.Random("t:8"), 8, 8)
+    assert scanner_count(made.puzzle, 2)[0] == 1
+    assert made.info["grade"] == solving.grade(KIND, made.puzzle).as_json()
+
+
+def test_every_move_of_the_walk_keeps_the_white_count_a_multiple_of_3(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[int] = []
+    real = gen.score
+
+    def spy(rows: int, cols: int, black: list[bool]) -> gen.Scored:
+        seen.append(sum(black))
+        return real(rows, cols, black)
+
+    monkeypatch.setattr(gen, "score", spy)
+    done = gen.walk(random.Random(3), 7, 7, 10, budget=60)
+    assert len(seen) == done.moves + 1 > 1
+    assert set(seen) == {10}
+    assert (49 - 10) % 3 == 0
+
+
+def test_black_counts_leave_multiples_of_three() -> None:
+    for rows, cols in ((8, 8), (12, 12), (5, 7), (3, 3)):
+        counts = gen.legal_black_counts(rows, cols)
+        assert counts and all((rows * cols - k) % 3 == 0 for k in counts)
+
+
+def test_bad_regions_counts_regions_off_a_multiple_of_three() -> None:
+    # 3x3 with the middle column black: two regions of 3 cells (fine); then
+    # one more black splits a column into 1 + 1.
+    black = [False, True, False] * 3
+    assert gen.bad_regions(3, 3, black) == 0
+    black[0] = True
+    assert gen.bad_regions(3, 3, black) == 1
+
+
+def test_bank_has_72_unique_puzzles_at_8x8_and_12x12() -> None:
+    bank = KIND.bank()
+    sizes = {(r["rows"], r["cols"]) for r in bank}
+    assert {(8, 8), (12, 12)} <= sizes
+    assert sum(1 for r in bank if (r["rows"], r["cols"]) in {(8, 8), (12, 12)}) >= 72
+    assert len({r["url"] for r in bank}) == len(bank)
+    rules = KIND.ladder.rules("probe")
+    for record in bank:
+        puzzle = KIND.from_json(record["json"])
+        assert puzzle.white_count % 3 == 0
+        assert not KIND.check(puzzle, record["solution"]), record["id"]
+        found = count_solutions(new_state(puzzle), rules, limit=2)
+        assert found.unique, record["id"]
+
+
+def test_bank_grades_match_a_recomputation_on_a_sample() -> None:
+    bank = KIND.bank()
+    for record in random.Random(5).sample(bank, 6):
+        puzzle = KIND.from_json(record["json"])
+        assert solving.grade(KIND, puzzle).as_json() == record["grade"], record["id"]
+
+
+def test_cli_generates_a_6x6() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "pencilbox", "generate", "heteromino", "--size", "6x6"]
+        + ["--count", "1", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert '"puzzle": "heteromino"' in run.stdout
