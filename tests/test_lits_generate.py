@@ -220,6 +220,19 @@ def test_bank_grades_match_a_recomputation() -> None:
         assert solving.grade(KIND, KIND.from_json(record["json"])).as_json() == record["grade"]
 
 
+# -- stats -------------------------------------------------------------------
+
+
+def test_stats_enumeration_reproduces_228_and_16() -> None:
+    from pencilbox.puzzles.lits.stats import enumeration
+
+    found = enumeration()
+    assert found["connected_4_subsets"] == 228
+    assert found["with_2x2"] == 16
+    assert found["square_ones_are_exactly_the_O"] is True
+    assert found["by_letter"] == {"L": 96, "I": 20, "T": 48, "S": 48, "O": 16}
+
+
 # -- the command line --------------------------------------------------------
 
 

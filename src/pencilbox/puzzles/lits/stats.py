@@ -40,12 +40,12 @@ from .rules import LADDER, new_state
 from .shapes import SHAPES, classify, connected_subsets, contains_square
 from .slack import Regions, descend, flood
 
-PARTITION_SIZES = (8, 10)
+PARTITION_SIZES = (6, 8)
 PARTITION_LIMIT = 50
 DENSITY_SIZES = (6, 10, 15)
 FLOOD_SIDE = 8
-FLOOD_LIMIT = 1000
-DESCENT_SIZES = (8, 10, 12)
+FLOOD_LIMIT = 500
+DESCENT_SIZES = (8, 10)
 DESCENT_LIMIT = 50
 SPEED_SIZES = tuple(range(6, 16))
 COUNT_RULES = LADDER.rules("tetro")
