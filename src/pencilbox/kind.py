@@ -8,10 +8,13 @@ generator and a text picture.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -121,8 +124,16 @@ class PuzzleKind(ABC, Generic[P]):
 
     def bank(self) -> list[dict[str, Any]]:
         """The puzzles shipped with the package: records with ``id``, ``rows``,
-        ``cols``, ``url``, ``json``, ``solution``, ``grade``, ``mode`` and ``seed``."""
-        raise NotImplementedError(f"no bank is shipped for {self.name}")
+        ``cols``, ``url``, ``json``, ``solution``, ``grade``, ``mode`` and ``seed``.
+
+        Read from ``bank.json`` beside the puzzle package, parsed afresh on
+        each call so callers may change their copy.
+        """
+        text = _package_text(type(self).__module__, "bank.json")
+        if text is None:
+            raise NotImplementedError(f"no bank is shipped for {self.name}")
+        records: list[dict[str, Any]] = json.loads(text)
+        return records
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
@@ -151,3 +162,10 @@ class PuzzleKind(ABC, Generic[P]):
     def cell_label(self, puzzle: P, cell: int) -> str:
         row, col = divmod(cell, puzzle.cols)
         return f"r{row + 1}c{col + 1}"
+
+
+@cache
+def _package_text(package: str, name: str) -> str | None:
+    """The text of package data file ``name`` in ``package``, or None if absent."""
+    path = resources.files(package).joinpath(name)
+    return path.read_text(encoding="utf-8") if path.is_file() else None

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import random
 from concurrent.futures import Executor
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -83,21 +80,12 @@ class SuguruKind(PuzzleKind[Suguru]):
     def render(self, puzzle: Suguru, grid: Rows | None = None) -> str:
         return model.render(puzzle, grid)
 
-    def bank(self) -> list[dict[str, Any]]:
-        records: list[dict[str, Any]] = json.loads(_bank_text())
-        return records  # parsed afresh each call: callers may change their copy
-
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
     ) -> dict[str, Any]:
         from .stats import run
 
         return run(out_path, samples=samples, executor=executor)
-
-
-@cache
-def _bank_text() -> str:
-    return resources.files(__package__).joinpath("bank.json").read_text(encoding="utf-8")
 
 
 KIND = SuguruKind()
