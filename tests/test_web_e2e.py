@@ -118,20 +118,43 @@ def entries(page: Any) -> dict[int, str]:
     return {int(cell): digit for cell, digit in found}
 
 
-def open_first_puzzle(page: Any, server: str) -> dict[str, Any]:
-    """Open a bank puzzle through the picker, or import a known one when no bank exists."""
-    listing = api(server, "/api/bank/suguru")
-    if listing["puzzles"]:
-        page.select_option("#bank-list", listing["puzzles"][0]["id"])
-        page.click("#bank-open")
-        page.wait_for_selector("svg.board")
-        return api(server, f"/api/bank/suguru/{listing['puzzles'][0]['id']}")
-    import_puzzle(page, ABIGAIL_URL)
-    return api(server, "/api/load", {"input": ABIGAIL_URL})
+def screenshot(page: Any, name: str) -> None:
+    """The board alone, with the mouse moved off it (a hovered edge would show)."""
+    OUTPUT.mkdir(exist_ok=True)
+    page.mouse.move(0, 0)
+    page.locator("#board").screenshot(path=str(OUTPUT / name))
+
+
+def pick_from_bank(page: Any, server: str, kind: str) -> dict[str, Any]:
+    """Open a ``kind`` bank puzzle through the picker, as a person would: choose the
+    type, then the smallest size, then the hardest grade found at that size, and
+    open the first puzzle listed. Returns the bank puzzle as the API serves it."""
+    listing = api(server, f"/api/bank/{kind}")
+    assert listing["puzzles"], f"no {kind} bank is shipped"
+    size = listing["sizes"][0]
+    at_size = api(server, f"/api/bank/{kind}?size={size}")["puzzles"]
+    grade = [g for g in listing["grades"] if g in {p["grade"] for p in at_size}][-1]
+    chosen = api(server, f"/api/bank/{kind}?size={size}&grade={grade}")["puzzles"]
+    total = listing["total"]
+    if page.input_value("#type") != kind:
+        page.select_option("#type", kind)
+    # each filter reloads the list: wait for its answer before the next choice
+    expect(page.locator("#bank-grade option")).to_have_text(["any", *listing["grades"]])
+    expect(page.locator("#bank-note")).to_have_text(f"{total} of {total} puzzles match.")
+    page.select_option("#bank-size", size)
+    expect(page.locator("#bank-note")).to_have_text(f"{len(at_size)} of {total} puzzles match.")
+    page.select_option("#bank-grade", grade)
+    expect(page.locator("#bank-note")).to_have_text(f"{len(chosen)} of {total} puzzles match.")
+    listed = page.eval_on_selector_all("#bank-list option", "n => n.map(x => x.value)")
+    assert listed == [entry["id"] for entry in chosen]
+    page.click("#bank-open")
+    expect(page.locator("#title")).to_contain_text(f"{size} · bank {chosen[0]['id']}")
+    page.wait_for_selector("svg.board")
+    return api(server, f"/api/bank/{kind}/{chosen[0]['id']}")
 
 
 def test_play_a_puzzle_to_completion(page: Any, server: str) -> None:
-    payload = open_first_puzzle(page, server)
+    payload = pick_from_bank(page, server, "suguru")
     solution = api(server, "/api/solve", {"puzzle": payload["json"]})["solutions"][0]
     cols = payload["cols"]
     givens = [g for row in payload["json"]["givens"] for g in row]
@@ -143,12 +166,12 @@ def test_play_a_puzzle_to_completion(page: Any, server: str) -> None:
         page.keyboard.press(str(solution[cell // cols][cell % cols]))
         if index == len(open_cells) - 2:
             assert page.is_hidden("#solved-banner"), "one cell short of done is not solved"
+            screenshot(page, "suguru-playing.png")
     page.wait_for_selector("#solved-banner", state="visible")
     assert "Solved!" in page.inner_text("#message")
     assert len(entries(page)) == len(open_cells)
     assert page.eval_on_selector("svg.board", "n => n.classList.contains('solved')")
-    OUTPUT.mkdir(exist_ok=True)
-    page.locator("#board").screenshot(path=str(OUTPUT / "suguru-solved.png"))
+    screenshot(page, "suguru-solved.png")
     page.emulate_media(media="print")
     page.screenshot(path=str(OUTPUT / "suguru-print.png"))
     assert page.is_hidden(".panel.play") and page.is_visible("svg.board")
@@ -168,8 +191,7 @@ def test_hint_names_a_rule_and_highlights_cells(page: Any, server: str) -> None:
         "rect.cell.hint", "nodes => nodes.map(n => Number(n.dataset.cell))"
     )
     assert highlighted == expected["steps"][-1]["cells"]
-    OUTPUT.mkdir(exist_ok=True)
-    page.locator("#board").screenshot(path=str(OUTPUT / "suguru-hint.png"))
+    screenshot(page, "suguru-hint.png")
 
 
 def test_import_url_shows_the_puzzle_and_exports_it(page: Any, server: str) -> None:
@@ -356,27 +378,8 @@ LITS_URL = load_data("lits/pzprjs.json")["full_url_example"]
 HETEROMINO_URL = load_data("heteromino/pzprjs.json")["full_url_example"]
 
 
-def open_puzzle(page: Any, server: str, kind: str, url: str) -> dict[str, Any]:
-    """Open the first bank puzzle of ``kind`` when it ships a bank, else import ``url``."""
-    page.select_option("#type", kind)
-    listing = api(server, f"/api/bank/{kind}")
-    if listing["puzzles"]:
-        first = listing["puzzles"][0]["id"]
-        page.select_option("#bank-list", first)
-        page.click("#bank-open")
-        page.wait_for_selector("svg.board")
-        return api(server, f"/api/bank/{kind}/{first}")
-    import_puzzle(page, url)
-    return api(server, "/api/load", {"input": url})
-
-
 def board_cells(page: Any, selector: str) -> list[int]:
     return sorted(page.eval_on_selector_all(selector, "n => n.map(x => Number(x.dataset.cell))"))
-
-
-def screenshot(page: Any, name: str) -> None:
-    OUTPUT.mkdir(exist_ok=True)
-    page.locator("#board").screenshot(path=str(OUTPUT / name))
 
 
 def move_to(page: Any, cols: int, start: int, target: int) -> None:
@@ -390,7 +393,7 @@ def move_to(page: Any, cols: int, start: int, target: int) -> None:
 
 
 def test_lits_play_to_completion_with_clicks_keys_and_dots(page: Any, server: str) -> None:
-    payload = open_puzzle(page, server, "lits", LITS_URL)
+    payload = pick_from_bank(page, server, "lits")
     cols = payload["cols"]
     solution = api(server, "/api/solve", {"puzzle": payload["json"]})["solutions"][0]
     shaded = [r * cols + c for r, row in enumerate(solution) for c, v in enumerate(row) if v]
@@ -491,7 +494,7 @@ def heteromino_cuts(solution: list[list[int]], black: list[int], cols: int) -> l
 
 
 def test_heteromino_play_to_completion_with_cuts(page: Any, server: str) -> None:
-    payload = open_puzzle(page, server, "heteromino", HETEROMINO_URL)
+    payload = pick_from_bank(page, server, "heteromino")
     cols = payload["cols"]
     black = payload["cells"]["layers"]["black"]
     solution = api(server, "/api/solve", {"puzzle": payload["json"]})["solutions"][0]
@@ -556,6 +559,144 @@ def test_heteromino_hint_check_and_rung_view(page: Any, server: str) -> None:
         whole = [c for c in codes if sum(1 for v in codes.values() if v == codes[c]) == 3]
         assert board_cells(page, "rect.shade.piece") == sorted(whole)
     screenshot(page, "heteromino-rung.png")
+
+
+def test_bank_picker_offers_each_types_grades(page: Any, server: str) -> None:
+    """The grade filter lists the grades found in the type's bank, in ladder order."""
+    types = {t["name"]: t for t in api(server, "/api/types")["types"]}
+    for name, info in types.items():
+        listing = api(server, f"/api/bank/{name}")
+        page.select_option("#type", name)
+        expect(page.locator("#bank-grade option")).to_have_text(["any", *listing["grades"]])
+        sizes = page.eval_on_selector_all("#bank-size option", "n => n.map(x => x.value)")
+        assert sizes == ["", *listing["sizes"]]
+        ladder = [rung["name"] for rung in info["ladder"]]
+        order = [*ladder, "search"]
+        assert listing["grades"] and set(listing["grades"]) <= set(order)
+        assert listing["grades"] == sorted(listing["grades"], key=order.index)
+    # LITS's bank reaches every rung of its ladder, the cheapest included
+    assert api(server, "/api/bank/lits")["grades"] == ["local", "tetro", "probe"]
+
+
+@pytest.mark.parametrize(("kind", "mode"), [("lits", "backtrack"), ("heteromino", "walk")])
+def test_generate_lits_and_heteromino(page: Any, server: str, kind: str, mode: str) -> None:
+    """A 6x6 through the generate control: made in a few seconds, unique, playable."""
+    info = next(t for t in api(server, "/api/types")["types"] if t["name"] == kind)
+    page.select_option("#type", kind)
+    modes = page.eval_on_selector_all("#gen-mode option", "n => n.map(x => x.value)")
+    assert modes == info["generate_modes"] and mode in modes
+    page.fill("#gen-rows", "6")
+    page.fill("#gen-cols", "6")
+    page.select_option("#gen-mode", mode)
+    page.click("#gen-go")
+    expect(page.locator("#gen-status")).to_contain_text("Made in", timeout=10_000)
+    seconds = float(page.inner_text("#gen-status").split("Made in ")[1].split(" s")[0])
+    assert seconds < 5, f"a 6x6 {kind} took {seconds} s in the browser"
+    assert f"{kind.capitalize()} 6x6 · generated" in page.inner_text("#title")
+    assert page.locator("rect.cell").count() == 36
+    made = api(server, "/api/load", {"input": page.input_value("#export-url")})
+    assert (made["type"], made["rows"], made["cols"]) == (kind, 6, 6)
+    assert api(server, "/api/solve", {"puzzle": made["json"]})["unique"] is True
+
+
+def notes_tables(tab: Any, section: str) -> dict[str, dict[str, Any]]:
+    """The tables of one notes section, by caption: header row and body rows (as text)."""
+    found = tab.eval_on_selector_all(
+        f'section[data-section="{section}"] table',
+        """tables => tables.map(t => [t.caption.textContent, {
+            head: [...t.tHead.rows[0].cells].map(c => c.textContent),
+            body: [...t.tBodies[0].rows].map(r => [...r.cells].map(c => c.textContent)),
+        }])""",
+    )
+    return dict(found)
+
+
+def shown_value(text: str) -> Any:
+    """A table cell read back: a list "[a, b]", true/false, a number, or the text."""
+    if text.startswith("[") and text.endswith("]"):
+        return [shown_value(part) for part in text[1:-1].split(", ")] if text != "[]" else []
+    if text in ("true", "false"):
+        return text == "true"
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def flat_fields(record: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """A record's fields as the page's columns: a nested group gives "group field"."""
+    out: dict[str, Any] = {}
+    for key, value in record.items():
+        if isinstance(value, dict):
+            out.update(flat_fields(value, f"{prefix}{key} "))
+        else:
+            out[prefix + key] = value
+    return out
+
+
+def assert_group_table(table: dict[str, Any], group: dict[str, Any], depth: int) -> None:
+    """Each row of ``table`` holds the JSON's own values: ``group`` maps keys (``depth``
+    levels of them) to records; plain values met on the way down are columns too."""
+    expected: list[tuple[list[str], dict[str, Any]]] = []
+
+    def walk(node: dict[str, Any], path: list[str], inherited: dict[str, Any]) -> None:
+        plain = {**inherited, **{k: v for k, v in node.items() if not isinstance(v, dict)}}
+        for key, value in node.items():
+            if isinstance(value, dict) and len(path) + 1 == depth:
+                expected.append(([*path, key], {**plain, **flat_fields(value)}))
+            elif isinstance(value, dict):
+                walk(value, [*path, key], plain)
+
+    walk(group, [], {})
+    assert expected, "the JSON group holds no records"
+    head, body = table["head"], table["body"]
+    assert len(body) == len(expected)
+    for row, (path, fields) in zip(body, expected, strict=True):
+        assert row[:depth] == path
+        for column, value in fields.items():
+            assert shown_value(row[head.index(column)]) == value, (path, column)
+
+
+def test_lits_notes_page_shows_the_json_figures(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    stats = api(server, "/api/stats/lits")
+    tab.goto(server + "notes/lits")
+    tab.wait_for_selector("body[data-ready=true]")
+    expect(tab.locator("#notes-title")).to_have_text("Notes on lits")
+    # the plain figures at the top: every one, with its value
+    about = tab.eval_on_selector_all(
+        "#notes > section:first-child dt",
+        "n => n.map(x => [x.textContent, x.nextSibling.textContent])",
+    )
+    plain = {k: v for k, v in stats.items() if not isinstance(v, dict)}
+    assert [key for key, _ in about] == list(plain)
+    assert all(shown_value(text) == plain[key] for key, text in about)
+    # a record: one row per figure
+    letters = notes_tables(tab, "enumeration")["by_letter"]
+    rows = {key: shown_value(value) for key, value in letters["body"]}
+    assert rows == stats["enumeration"]["by_letter"]
+    # groups of records, one and two keys deep, with inherited plain columns
+    assert_group_table(
+        notes_tables(tab, "rungs_on_bank")["finish"], stats["rungs_on_bank"]["finish"], 1
+    )
+    assert_group_table(
+        notes_tables(tab, "generation")["by_size"], stats["generation"]["by_size"], 1
+    )
+    assert_group_table(notes_tables(tab, "descent")["by_size"], stats["descent"]["by_size"], 1)
+    assert_group_table(notes_tables(tab, "density")["by_size"], stats["density"]["by_size"], 2)
+    assert_group_table(
+        notes_tables(tab, "partitions")["by_size"], stats["partitions"]["by_size"], 2
+    )
+    # a rate with its interval is charted: one point per rung
+    chart = tab.locator('svg.chart[aria-label="finish: rate (bars: 95% interval)"]')
+    assert chart.locator("circle.point").count() == len(stats["rungs_on_bank"]["finish"])
+    OUTPUT.mkdir(exist_ok=True)
+    tab.screenshot(path=str(OUTPUT / "notes-lits.png"), full_page=True)
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
 
 
 def test_notes_page_draws_the_measured_figures(browser: Any, server: str) -> None:
