@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
-from pencilbox.puzzles.heteromino import census
+from pencilbox.puzzles.heteromino import census, stats
 from pencilbox.puzzles.heteromino.scanner import count as scanner_count
 from pencilbox.puzzles.heteromino.stats import variant_count
 
@@ -77,3 +80,22 @@ def test_merging_rotations_forbids_two_touching_ls() -> None:
     assert variant_count(board, "as drawn", 5) == 2
     assert variant_count(board, "rotations merged", 5) == 0
     assert variant_count(board, "no rule", 5) == 3  # the two Ls twice, or two bars
+
+
+def test_stats_run_on_a_few_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stats run end to end on tiny samples: every table present, census exact."""
+    monkeypatch.setattr(stats, "CENSUS_SIZES", ((3, 4),))
+    monkeypatch.setattr(stats, "CENSUS_PARTIAL", ((4, 5, 2),))
+    monkeypatch.setattr(stats, "SCATTER", ((6, 6, 2),))
+    monkeypatch.setattr(stats, "BUDGET", ((6, 6, 2),))
+    with ThreadPoolExecutor(1) as pool:
+        found = stats.run(tmp_path / "stats.json", samples=1, executor=pool)
+    assert json.loads((tmp_path / "stats.json").read_text()) == found
+    three = next(e for e in found["census"]["boards"][0]["rows"] if e["black"] == 3)
+    assert (three["sets"], three["unique"]) == (220, 94)
+    assert found["census"]["minimum_by_count"] == {"size": "4x5", "black": 2}
+    for size in ("8x8", "12x12"):
+        board = found["bank"]["sizes"][size]
+        assert board["boards"] == 1
+        assert board["settled_pct"]["probe"] >= board["settled_pct"]["fit"]
+    assert found["bars_blank_2x12"]["bars"] == 0
