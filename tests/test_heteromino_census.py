@@ -99,3 +99,23 @@ def test_stats_run_on_a_few_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         assert board["boards"] == 1
         assert board["settled_pct"]["probe"] >= board["settled_pct"]["fit"]
     assert found["bars_blank_2x12"]["bars"] == 0
+
+
+def test_obeys_agrees_with_the_variant_counter_on_small_boards() -> None:
+    """The shortcut for stricter rules (check the one answer) against a full count."""
+    rng = random.Random(11)
+    checked = 0
+    while checked < 25:
+        mask = sum(1 << c for c in rng.sample(range(20), rng.choice([2, 5])))
+        board = census.board_of(4, 5, mask)
+        count, found = scanner_count(board, 2)
+        if count != 1:
+            continue
+        checked += 1
+        pieces: dict[int, list[int]] = {}
+        for cell, n in enumerate(v for row in found[0] for v in row):
+            if n:
+                pieces.setdefault(n, []).append(cell)
+        shape_of = {n: stats._shape(cells, 5) for n, cells in pieces.items()}
+        for rule in ("every pair", "rotations merged"):
+            assert int(stats.obeys(found[0], shape_of, rule)) == variant_count(board, rule, 2)
