@@ -16,10 +16,8 @@ Values outside the solver:
 
 from __future__ import annotations
 
-import json
 import random
 from concurrent.futures import Executor
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -30,17 +28,6 @@ from . import model, rules
 from .ladder import LADDER
 from .model import Heteromino
 from .pieces import piece_code
-
-
-def _later(module: str, what: str) -> NotImplementedError:
-    return NotImplementedError(
-        f"Heteromino {what} is not written yet (pencilbox.puzzles.heteromino.{module})"
-    )
-
-
-def _missing(error: ModuleNotFoundError, module: str) -> bool:
-    """True when ``error`` is about ``module`` itself, not something it imports."""
-    return error.name == f"{__name__}.{module}"
 
 
 class HeterominoKind(PuzzleKind[Heteromino]):
@@ -157,37 +144,19 @@ class HeterominoKind(PuzzleKind[Heteromino]):
     def generate(
         self, rng: random.Random, rows: int, cols: int, mode: str
     ) -> Generated[Heteromino]:
-        try:
-            from .generate import generate  # type: ignore[import-not-found, unused-ignore]
-        except ModuleNotFoundError as error:
-            if _missing(error, "generate"):
-                raise _later("generate", "generation") from None
-            raise
-        made: Generated[Heteromino] = generate(rng, rows, cols, mode=mode)
-        return made
+        from .generate import generate
+
+        return generate(rng, rows, cols, mode=mode)
 
     def render(self, puzzle: Heteromino, grid: Rows | None = None) -> str:
         return model.render(puzzle, grid)
 
-    def bank(self) -> list[dict[str, Any]]:
-        """The shipped puzzles; NotImplementedError until ``bank.json`` exists."""
-        path = resources.files(__package__).joinpath("bank.json")
-        if not path.is_file():
-            raise _later("bank.json", "bank")
-        records: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
-        return records
-
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
     ) -> dict[str, Any]:
-        try:
-            from .stats import run  # type: ignore[import-not-found, unused-ignore]
-        except ModuleNotFoundError as error:
-            if _missing(error, "stats"):
-                raise _later("stats", "statistics") from None
-            raise
-        found: dict[str, Any] = run(out_path, samples=samples, executor=executor)
-        return found
+        from .stats import run
+
+        return run(out_path, samples=samples, executor=executor)
 
 
 KIND = HeterominoKind()
