@@ -8,6 +8,7 @@ takes ``data`` gets :func:`load_data`.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="also run the long randomised soak tests (minutes, not seconds)",
     )
+
+
+def soak_enabled(config: pytest.Config) -> bool:
+    """True under ``--soak`` or with ``PENCILBOX_SOAK=1`` in the environment."""
+    return bool(config.getoption("--soak")) or os.environ.get("PENCILBOX_SOAK") == "1"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip tests marked ``soak`` unless a soak run was asked for."""
+    if soak_enabled(config):
+        return
+    skip = pytest.mark.skip(reason="soak run: pass --soak or set PENCILBOX_SOAK=1")
+    for item in items:
+        if "soak" in item.keywords:
+            item.add_marker(skip)
 
 
 def load_data(relative: str) -> Any:

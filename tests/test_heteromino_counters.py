@@ -15,7 +15,6 @@ message. ``--soak`` (or ``PENCILBOX_SOAK=1``) runs many more.
 from __future__ import annotations
 
 import ast
-import os
 import random
 from functools import cache
 from pathlib import Path
@@ -35,18 +34,6 @@ LIMIT = 30
 RUNGS = KIND.ladder.names
 SEEDS = tuple(f"random-{i}" for i in range(320))  # the default run: about ten seconds
 SOAK_SEEDS = tuple(f"soak-random-{i}" for i in range(8000))
-
-
-def soak_enabled(request: pytest.FixtureRequest) -> bool:
-    """True under ``--soak`` (if conftest defines it) or ``PENCILBOX_SOAK=1``."""
-    return bool(request.config.getoption("--soak", default=False)) or (
-        os.environ.get("PENCILBOX_SOAK") == "1"
-    )
-
-
-def require_soak(request: pytest.FixtureRequest) -> None:
-    if not soak_enabled(request):
-        pytest.skip("soak run: pass --soak or set PENCILBOX_SOAK=1")
 
 
 @cache
@@ -198,8 +185,7 @@ def test_counters_agree_on_random_boards() -> None:
 
 
 @pytest.mark.soak
-def test_counters_agree_soak(request: pytest.FixtureRequest) -> None:
-    require_soak(request)
+def test_counters_agree_soak() -> None:
     for seed in SOAK_SEEDS:
         check_counters_agree(seed)
 
@@ -306,8 +292,7 @@ def test_propagation_is_sound_on_random_boards() -> None:
 
 
 @pytest.mark.soak
-def test_propagation_is_sound_soak(request: pytest.FixtureRequest) -> None:
-    require_soak(request)
+def test_propagation_is_sound_soak() -> None:
     for seed in SOAK_SEEDS:
         check_propagation_sound(seed)
 
@@ -368,8 +353,7 @@ def test_hint_chain_solves_unique_random_boards() -> None:
 
 
 @pytest.mark.soak
-def test_hint_chain_soak(request: pytest.FixtureRequest) -> None:
-    require_soak(request)
+def test_hint_chain_soak() -> None:
     unique = [s for s in SOAK_SEEDS[:2000] if scanner.count(board_for(s), 2)[0] == 1]
     for seed in unique:
         check_hint_chain(board_for(seed), describe(seed, board_for(seed)))

@@ -16,7 +16,6 @@ adds the slow cross-check of the 8-row strips.
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
 from pathlib import Path
 
@@ -44,13 +43,6 @@ REPO = Path(__file__).resolve().parents[1]
 MAX_PROFILE = 8  # the longest profile any test sweeps with (the ledger's too)
 SMALL_BOARDS = [(h, w) for h in range(1, 25) for w in range(1, 25) if h * w <= 24]
 RULES = [pytest.param(True, id="same-shape-rule"), pytest.param(False, id="no-rule")]
-
-
-def require_soak(request: pytest.FixtureRequest) -> None:
-    """Skip unless ``--soak`` or ``PENCILBOX_SOAK=1`` asks for the long checks."""
-    asked = bool(request.config.getoption("--soak", default=False))
-    if not (asked or os.environ.get("PENCILBOX_SOAK") == "1"):
-        pytest.skip("soak run: pass --soak or set PENCILBOX_SOAK=1")
 
 
 @cache
@@ -288,8 +280,7 @@ def test_second_counter_agrees_on_the_ledger_strips(rule: bool, rows: int) -> No
 
 
 @pytest.mark.soak
-def test_second_counter_agrees_on_eight_row_strips(request: pytest.FixtureRequest) -> None:
-    require_soak(request)
+def test_second_counter_agrees_on_eight_row_strips() -> None:
     assert column_transfer_counts(8, 30) == ledger_strip(8)
     assert ledger_strip(8)[30] == 6_839_031_186_843_779_582_616_464  # pinned: see below
 

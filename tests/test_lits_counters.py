@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ast
 import itertools
-import os
 import random
 from functools import cache
 from pathlib import Path
@@ -38,18 +37,6 @@ RUNGS = KIND.ladder.names
 SEEDS = tuple(f"random-{i}" for i in range(400))
 SOAK_SEEDS = tuple(f"soak-random-{i}" for i in range(6000))
 REGION_SIZES = ((4, 5), (4, 6), (4, 8))
-
-
-def soak_enabled(request: pytest.FixtureRequest) -> bool:
-    """True under ``--soak`` (if conftest defines it) or ``PENCILBOX_SOAK=1``."""
-    return bool(request.config.getoption("--soak", default=False)) or (
-        os.environ.get("PENCILBOX_SOAK") == "1"
-    )
-
-
-def require_soak(request: pytest.FixtureRequest) -> None:
-    if not soak_enabled(request):
-        pytest.skip("soak run: pass --soak or set PENCILBOX_SOAK=1")
 
 
 @cache
@@ -211,8 +198,7 @@ def test_counters_agree_on_random_boards() -> None:
 
 
 @pytest.mark.soak
-def test_counters_agree_soak(request: pytest.FixtureRequest) -> None:
-    require_soak(request)
+def test_counters_agree_soak() -> None:
     for seed in SOAK_SEEDS:
         check_counters_agree(seed)
 
@@ -329,8 +315,7 @@ def test_propagation_is_sound_on_random_boards() -> None:
 
 
 @pytest.mark.soak
-def test_propagation_is_sound_soak(request: pytest.FixtureRequest) -> None:
-    require_soak(request)
+def test_propagation_is_sound_soak() -> None:
     for seed in SOAK_SEEDS:
         count, solutions = brute_regions.count(board_for(seed), LIMIT)
         check_propagation_sound(seed, board_for(seed), frozenset(frozen(g) for g in solutions))
@@ -454,8 +439,7 @@ def test_a_wrong_position_is_a_contradiction() -> None:
 
 
 @pytest.mark.soak
-def test_hint_chain_soak(request: pytest.FixtureRequest) -> None:
-    require_soak(request)
+def test_hint_chain_soak() -> None:
     for seed in SOAK_SEEDS[:2000]:
         count, solutions = brute_regions.count(board_for(seed), 2)
         if count == 1:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 import math
-import os
 import random
 from functools import cache
 from pathlib import Path
@@ -40,18 +39,6 @@ SEEDS = RANDOM_SEEDS + PLANTED_SEEDS  # the default run: several seconds on one 
 SOAK_SEEDS = tuple(f"soak-random-{i}" for i in range(20_000)) + tuple(
     f"soak-planted-{i}" for i in range(300)
 )
-
-
-def soak_enabled(request: pytest.FixtureRequest) -> bool:
-    """True under ``--soak`` (if conftest defines it) or ``PENCILBOX_SOAK=1``."""
-    return bool(request.config.getoption("--soak", default=False)) or (
-        os.environ.get("PENCILBOX_SOAK") == "1"
-    )
-
-
-def require_soak(request: pytest.FixtureRequest) -> None:
-    if not soak_enabled(request):
-        pytest.skip("soak run: pass --soak or set PENCILBOX_SOAK=1")
 
 
 @cache
@@ -201,8 +188,7 @@ def test_counters_agree_on_random_boards() -> None:
 
 
 @pytest.mark.soak
-def test_counters_agree_soak(request: pytest.FixtureRequest) -> None:
-    require_soak(request)
+def test_counters_agree_soak() -> None:
     for seed in SOAK_SEEDS:
         check_counters_agree(seed)
 
@@ -310,8 +296,7 @@ def test_propagation_is_sound_on_random_boards() -> None:
 
 
 @pytest.mark.soak
-def test_propagation_is_sound_soak(request: pytest.FixtureRequest) -> None:
-    require_soak(request)
+def test_propagation_is_sound_soak() -> None:
     for seed in SOAK_SEEDS:
         check_propagation_sound(seed)
 
@@ -406,8 +391,7 @@ def test_hint_chain_stops_where_the_rungs_stop(name: str) -> None:
 
 
 @pytest.mark.soak
-def test_hint_chain_soak(request: pytest.FixtureRequest) -> None:
-    require_soak(request)
+def test_hint_chain_soak() -> None:
     for i in range(200):
         seed = f"soak-carved-{i}"
         puzzle = carved_board(random.Random(seed), 5, 5)
