@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from ...errors import PuzzleError
+from ...formats.grids import json_size
 from ...kind import Rows, Violation
 
 MAX_SIDE = 100
@@ -299,14 +300,7 @@ def to_json(puzzle: Heteromino) -> dict[str, Any]:
 
 def from_json(obj: dict[str, Any]) -> Heteromino:
     """``{"puzzle": "heteromino", "rows": R, "cols": C, "black": [[0/1, ...], ...]}``."""
-    rows, cols = obj.get("rows"), obj.get("cols")
-    for value in (rows, cols):
-        # bool is an int subclass: without this check ``true`` would be a 1-row board
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
-            raise PuzzleError(
-                f"'rows' and 'cols' must be integers from 1 to {MAX_SIDE}", where="JSON"
-            )
-    assert isinstance(rows, int) and isinstance(cols, int)
+    rows, cols = json_size(obj)
     grid = obj.get("black")
     if not isinstance(grid, list) or len(grid) != rows:
         raise PuzzleError(f"must be a list of {rows} rows", where="JSON field 'black'")

@@ -21,6 +21,8 @@ from functools import cached_property
 from typing import Any
 
 from ...errors import PuzzleError
+from ...formats.grids import json_size
+from ...formats.grids import tokens as line_tokens
 from ...kind import Rows, Violation
 
 MAX_SIDE = 100
@@ -275,14 +277,6 @@ def _same_shapes(
 # -- text form ---------------------------------------------------------------
 
 
-def _tokens(line: str) -> list[str]:
-    """Whitespace-separated tokens, or one token per character when unspaced."""
-    parts = line.split()
-    if len(parts) == 1:
-        return list(parts[0])
-    return parts
-
-
 def parse_text(text: str) -> Lits:
     """Parse the text form: a header line, then the region map, one line per row.
 
@@ -319,7 +313,7 @@ def parse_text(text: str) -> Lits:
     labels: dict[str, int] = {}
     regions: list[int] = []
     for line_no, line in body:
-        tokens = _tokens(line)
+        tokens = line_tokens(line)
         if len(tokens) != cols:
             raise PuzzleError(
                 f"region map row has {len(tokens)} cells, expected {cols}", where=f"line {line_no}"
@@ -386,14 +380,7 @@ def to_json(puzzle: Lits) -> dict[str, Any]:
 
 
 def from_json(obj: dict[str, Any]) -> Lits:
-    rows, cols = obj.get("rows"), obj.get("cols")
-    for value in (rows, cols):
-        # bool is an int subclass: without this check ``true`` would be a 1-row board
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
-            raise PuzzleError(
-                f"'rows' and 'cols' must be integers from 1 to {MAX_SIDE}", where="JSON"
-            )
-    assert isinstance(rows, int) and isinstance(cols, int)
+    rows, cols = json_size(obj)
     grid = obj.get("regions")
     if not isinstance(grid, list) or len(grid) != rows:
         raise PuzzleError(f"'regions' must be a list of {rows} rows", where="JSON")

@@ -13,6 +13,8 @@ from functools import cached_property
 from typing import Any
 
 from ...errors import PuzzleError
+from ...formats.grids import json_size
+from ...formats.grids import tokens as line_tokens
 from ...kind import Rows, Violation
 
 REMOVED = -1
@@ -202,14 +204,6 @@ def check(puzzle: Suguru, grid: Rows) -> list[Violation]:
 # -- text form ---------------------------------------------------------------
 
 
-def _tokens(line: str) -> list[str]:
-    """Whitespace-separated tokens, or one token per character when unspaced."""
-    parts = line.split()
-    if len(parts) == 1:
-        return list(parts[0])
-    return parts
-
-
 def parse_text(text: str) -> Suguru:
     """Parse the text form: a header, the block map, a blank line, the givens.
 
@@ -303,7 +297,7 @@ def _grid_section(
         raise PuzzleError(f"{what} has {len(section)} rows, expected {rows}", where=where)
     grid = []
     for line_no, line in section:
-        tokens = _tokens(line)
+        tokens = line_tokens(line)
         if len(tokens) != cols:
             raise PuzzleError(
                 f"{what} row has {len(tokens)} cells, expected {cols}", where=f"line {line_no}"
@@ -365,12 +359,7 @@ def _int_grid(obj: dict[str, Any], key: str, rows: int, cols: int) -> list[int]:
 
 
 def from_json(obj: dict[str, Any]) -> Suguru:
-    rows, cols = obj.get("rows"), obj.get("cols")
-    for value in (rows, cols):
-        # bool is an int subclass: without this check ``true`` would be a 1-row board
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100:
-            raise PuzzleError("'rows' and 'cols' must be integers from 1 to 100", where="JSON")
-    assert isinstance(rows, int) and isinstance(cols, int)
+    rows, cols = json_size(obj)
     blocks = _int_grid(obj, "blocks", rows, cols)
     if any(b < REMOVED for b in blocks):
         raise PuzzleError("'blocks' holds a negative label other than -1", where="JSON")
