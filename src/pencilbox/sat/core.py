@@ -1,0 +1,144 @@
+"""The puzzle-independent SAT counting loop.
+
+An :class:`Encoding` is what a puzzle's encoder hands over: CNF clauses, the
+variables whose values tell one answer from another (the *key*), a way to
+read an answer's grid off a model, and optionally a ``refine`` hook that
+inspects a model and returns extra clauses when the model breaks a rule the
+CNF does not state outright (LITS connectivity, added lazily as cuts).
+
+:func:`count_models` counts answers up to a limit by adding one blocking
+clause over the key per answer found. python-sat is imported here only, and
+this module is imported only when a SAT engine is asked for.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..kind import Rows
+
+Clause = list[int]
+
+
+@dataclass
+class Encoding:
+    """CNF for one puzzle (possibly after propagation) and how to read models.
+
+    ``key`` lists the variables that determine an answer: two models that
+    agree on them are the same answer. ``decode`` turns a model (a set of
+    true variables) into the answer grid. ``refine`` returns clauses that cut
+    off a model breaking a lazily enforced rule, or [] when the model is a
+    real answer; every clause it returns must hold in every real answer.
+    ``settled`` is True when the encoder already knows the answer count is 0
+    (``clauses`` then holds the empty clause).
+    """
+
+    clauses: list[Clause]
+    key: Sequence[int]
+    decode: Callable[[set[int]], Rows]
+    refine: Callable[[set[int]], list[Clause]] | None = None
+    variables: int = 0
+    notes: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class ModelCount:
+    """What a SAT count found; ``exhaustive`` means the solver proved there are no more."""
+
+    count: int
+    limit: int
+    exhaustive: bool
+    solutions: list[Rows]
+    seconds: float
+    calls: int  # solver calls, refinement rounds included
+    cuts: int  # clauses added by ``refine``
+
+
+SOLVER = "cadical195"
+
+
+def count_models(encoding: Encoding, limit: int) -> ModelCount:
+    """Count answers of ``encoding`` up to ``limit`` with CaDiCaL and blocking clauses."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    from pysat.solvers import Solver  # lazy: python-sat loads a native library
+
+    started = time.perf_counter()
+    solutions: list[Rows] = []
+    calls = cuts = 0
+    exhaustive = False
+    with Solver(name=SOLVER, bootstrap_with=encoding.clauses) as solver:
+        while True:
+            calls += 1
+            if not solver.solve():
+                exhaustive = True
+                break
+            model = solver.get_model() or []
+            true = {lit for lit in model if lit > 0}
+            if encoding.refine is not None:
+                extra = encoding.refine(true)
+                if extra:
+                    cuts += len(extra)
+                    for clause in extra:
+                        solver.add_clause(clause)
+                    continue
+            solutions.append(encoding.decode(true))
+            if len(solutions) >= limit:
+                break
+            blocking = [-v if v in true else v for v in encoding.key]
+            if not blocking:  # nothing left to choose: this was the only answer
+                exhaustive = True
+                break
+            solver.add_clause(blocking)
+    return ModelCount(
+        count=len(solutions),
+        limit=limit,
+        exhaustive=exhaustive,
+        solutions=solutions,
+        seconds=time.perf_counter() - started,
+        calls=calls,
+        cuts=cuts,
+    )
+
+
+class Pool:
+    """Hands out fresh variable numbers (1-based, as DIMACS wants)."""
+
+    def __init__(self) -> None:
+        self.top = 0
+
+    def new(self) -> int:
+        self.top += 1
+        return self.top
+
+
+def exactly_one(lits: Sequence[int], pool: Pool) -> list[Clause]:
+    """Clauses saying exactly one of ``lits`` is true (empty ``lits``: the empty clause).
+
+    Pairwise at-most-one for short lists, a sequential counter beyond, so the
+    clause count stays linear on large domains.
+    """
+    clauses: list[Clause] = [list(lits)]
+    clauses.extend(at_most_one(lits, pool))
+    return clauses
+
+
+def at_most_one(lits: Sequence[int], pool: Pool) -> list[Clause]:
+    """Clauses saying at most one of ``lits`` is true."""
+    n = len(lits)
+    if n <= 6:
+        return [[-lits[i], -lits[j]] for i in range(n) for j in range(i + 1, n)]
+    clauses: list[Clause] = []
+    prev = pool.new()  # s_i: some of lits[0..i] is true
+    clauses.append([-lits[0], prev])
+    for i in range(1, n):
+        lit = lits[i]
+        clauses.append([-lit, -prev])
+        if i < n - 1:
+            cur = pool.new()
+            clauses.append([-lit, cur])
+            clauses.append([-prev, cur])
+            prev = cur
+    return clauses
