@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 
 from .. import __version__, registry
 from ..errors import PuzzleError
+from .checking import cmd_soak
 from .common import PROG, Unavailable
 from .figures import LEDGER_MAX_SIDE, cmd_ledger, cmd_stats
 from .making import cmd_bank, cmd_generate
@@ -94,6 +95,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_argument("--trace", action="store_true", help="list the deductions before search")
+    sub.add_argument(
+        "--engine",
+        choices=("rungs", "sat", "hybrid"),
+        default="rungs",
+        help="rungs + search (default), plain SAT, or cheap rungs then SAT",
+    )
 
     sub = command("hint", cmd_hint, "the next deduction a person could make")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
@@ -152,6 +159,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="also count tilings where two pieces of one shape share an edge",
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sub = command("soak", cmd_soak, "every counter on random boards; report disagreements")
+    sub.add_argument("type", metavar="TYPE", nargs="?", help="puzzle type (default: all)")
+    sub.add_argument("-n", "--count", type=_positive, default=100, help="boards per type")
+    sub.add_argument("--seed", default="soak", help="seed for a repeatable run (default soak)")
+    sub.add_argument("--max-side", type=_positive, default=6, help="largest side (default 6)")
+    sub.add_argument("--limit", type=_positive, default=8, help="count answers to N (default 8)")
+    sub.add_argument(
+        "--out", metavar="FILE", help="write disagreements here as JSON Lines (default: stdout)"
+    )
+    sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+    sub.add_argument("--replay", metavar="FILE", help="re-count the boards of a disagreement file")
+    sub.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     sub = command("play", cmd_play, "serve the web app to play in a browser")
     sub.add_argument(

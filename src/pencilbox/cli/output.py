@@ -6,9 +6,8 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
-from .. import solving
 from ..engine import Deduction
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
@@ -36,7 +35,15 @@ def deduction_line(kind: PuzzleKind[Any], puzzle: Any, step: Deduction) -> str:
     return f"{step.rule} [{cells}]: {step.reason}"
 
 
-def count_words(report: solving.Report) -> str:
+class Counted(Protocol):
+    """What a count reports, whichever engine made it."""
+
+    count: int
+    limit: int
+    exhaustive: bool
+
+
+def count_words(report: Counted) -> str:
     """``2 solutions (not unique)``, ``1 solution (unique)``, ``at least 2 ...``."""
     plural = "" if report.count == 1 else "s"
     if report.exhaustive:

@@ -11,6 +11,8 @@ import sys
 from typing import Any
 
 from .. import formats, solving
+from ..errors import PuzzleError
+from ..kind import PuzzleKind
 from .common import Unavailable
 from .inputs import checked_rung, load_puzzle, read_position
 from .output import count_words, deduction_json, deduction_line, write_json
@@ -18,6 +20,12 @@ from .output import count_words, deduction_json, deduction_line, write_json
 
 def cmd_solve(args: argparse.Namespace) -> int:
     kind, puzzle = load_puzzle(args.puzzle)
+    if args.engine != "rungs":
+        if args.rules:
+            raise PuzzleError(f"--rules applies to the rung engine, not --engine {args.engine}")
+        if args.trace:
+            raise PuzzleError(f"--trace applies to the rung engine, not --engine {args.engine}")
+        return _solve_sat(kind, puzzle, args)
     rung = checked_rung(kind, args.rules)
     report = solving.solve(kind, puzzle, rung=rung, limit=args.limit, trace=args.trace)
     first = report.solutions[0] if report.solutions else None
@@ -26,6 +34,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "puzzle": kind.name,
             "rows": puzzle.rows,
             "cols": puzzle.cols,
+            "engine": "rungs",
             "rules": report.rung,
             "count": report.count,
             "limit": report.limit,
@@ -48,6 +57,44 @@ def cmd_solve(args: argparse.Namespace) -> int:
     print(f"solutions:     {count_words(report)}")
     print(f"solved by:     {report.solved_by} (rules: {report.rung})")
     print(f"branch points: {report.branch_points}")
+    print(f"seconds:       {report.seconds:.4f}")
+    return 0
+
+
+def _solve_sat(kind: PuzzleKind[Any], puzzle: Any, args: argparse.Namespace) -> int:
+    try:
+        from .. import sat
+
+        report = sat.count(kind, puzzle, limit=args.limit, engine=args.engine)
+    except ImportError as error:  # python-sat missing from this install
+        raise Unavailable(f"--engine {args.engine} needs python-sat: {error}") from None
+    first = report.solutions[0] if report.solutions else None
+    if args.json:
+        write_json(
+            {
+                "puzzle": kind.name,
+                "rows": puzzle.rows,
+                "cols": puzzle.cols,
+                "engine": report.engine,
+                "count": report.count,
+                "limit": report.limit,
+                "exhaustive": report.exhaustive,
+                "unique": report.unique,
+                "solution": first,
+                "variables": report.variables,
+                "clauses": report.clauses,
+                "solver_calls": report.calls,
+                "cuts": report.cuts,
+                "seconds": round(report.seconds, 6),
+            }
+        )
+        return 0
+    print(kind.render(puzzle, first))
+    print(f"solutions:     {count_words(report)}")
+    print(
+        f"engine:        {report.engine} ({report.variables} variables, "
+        f"{report.clauses} clauses, {report.calls} solver calls, {report.cuts} cuts)"
+    )
     print(f"seconds:       {report.seconds:.4f}")
     return 0
 

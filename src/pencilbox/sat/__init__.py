@@ -63,7 +63,7 @@ class SatAnswerRejected(AssertionError):
 
 
 def encoder(kind_name: str) -> _Encoder:
-    module: _Encoder = importlib.import_module(_ENCODERS[kind_name])  # type: ignore[assignment]
+    module: _Encoder = importlib.import_module(_ENCODERS[kind_name])
     return module
 
 
@@ -87,7 +87,9 @@ def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat
     for grid in result.solutions:
         broken = kind.check(puzzle, grid)
         if broken:
-            raise SatAnswerRejected(f"{kind.name} {engine} produced a grid that breaks: {broken[0]}")
+            raise SatAnswerRejected(
+                f"{kind.name} {engine} produced a grid that breaks: {broken[0]}"
+            )
     return SatReport(
         engine=engine,
         count=result.count,
