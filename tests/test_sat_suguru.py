@@ -1,0 +1,228 @@
+"""The Suguru SAT encoding agrees with the brute-force counter and the rung engine.
+
+On random boards (1x1 to 5x5, random partitions and givens, some removed
+cells, mostly unsatisfiable) and planted boards (satisfiable 4x4 partitions
+showing part of a solution) the plain encoding, the hybrid, and the
+encoding of a state propagated by *each* rung must report the brute-force
+count and solution set; so must the rung engine (top rung plus search).
+Every published Suguru must come out unique, equal to its published answer.
+
+Boards are drawn from string seeds, so a failing board can be rebuilt with
+:func:`board_for`; its text is printed in the failure message. ``--soak``
+(or ``PENCILBOX_SOAK=1``) runs many more.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import TYPE_CHECKING
+
+import pytest
+
+from pencilbox import sat, solving
+from pencilbox.engine import Contradiction, propagate
+from pencilbox.formats import load
+from pencilbox.puzzles.suguru import KIND, brute, rules
+from pencilbox.puzzles.suguru.model import Suguru, format_text, parse_text
+from pencilbox.puzzles.suguru.randomboards import planted_board, random_board
+from pencilbox.sat import suguru as encoder
+from pencilbox.sat.core import count_models
+
+if TYPE_CHECKING:
+    from conftest import RealSuguru
+
+Grid = tuple[tuple[int, ...], ...]
+
+LIMIT = 30
+SEEDS = tuple(f"sat-random-{i}" for i in range(800)) + tuple(f"sat-planted-{i}" for i in range(60))
+SOAK_SEEDS = tuple(f"soak-sat-random-{i}" for i in range(10_000)) + tuple(
+    f"soak-sat-planted-{i}" for i in range(300)
+)
+
+
+@cache
+def board_for(seed: str) -> Suguru:
+    """The board a seed names: planted (4x4, or 5x5 in a soak) or random."""
+    rng = random.Random(seed)
+    if "planted-" in seed:
+        size = 5 if seed.startswith("soak-") else 4
+        return planted_board(rng, size, size, reveal=rng.uniform(0.0, 0.4))
+    return random_board(rng)
+
+
+@cache
+def brute_result(seed: str) -> tuple[int, frozenset[Grid]]:
+    count, solutions = brute.count(board_for(seed), LIMIT)
+    return count, frozenset(frozen(grid) for grid in solutions)
+
+
+def frozen(grid: list[list[int]]) -> Grid:
+    return tuple(tuple(row) for row in grid)
+
+
+def describe(seed: str, puzzle: Suguru) -> str:
+    return f"board {seed!r}:\n{format_text(puzzle)}"
+
+
+def sat_answers(puzzle: Suguru, engine: str, limit: int) -> tuple[int, bool, set[Grid]]:
+    report = sat.count(KIND, puzzle, limit, engine)
+    grids = {frozen(grid) for grid in report.solutions}
+    assert len(grids) == report.count, f"{engine} returned the same answer twice"
+    return report.count, report.exhaustive, grids
+
+
+def check_agree(seed: str) -> None:
+    puzzle = board_for(seed)
+    truth, answers = brute_result(seed)
+    where = describe(seed, puzzle)
+    for engine in ("sat", "hybrid"):
+        count, exhaustive, grids = sat_answers(puzzle, engine, LIMIT)
+        assert count == truth, f"{engine} on {where}: {count} answers, brute force {truth}"
+        assert exhaustive == (truth < LIMIT), f"{engine} on {where}: exhaustive={exhaustive}"
+        if truth < LIMIT:
+            assert grids == answers, f"{engine} on {where}: different answers"
+    # the encoding must read a state propagated by any rung, not just the hybrid's
+    for rung in KIND.ladder.names:
+        state = KIND.initial_state(puzzle)
+        try:
+            propagate(state, KIND.ladder.rules(rung))
+        except Contradiction:
+            assert truth == 0, f"{rung} contradiction on {where} with {truth} answers"
+            continue
+        result = count_models(encoder.encode(puzzle, state), LIMIT)
+        assert result.count == truth, f"encoding after {rung} on {where}: {result.count}"
+        if truth < LIMIT:
+            assert {frozen(g) for g in result.solutions} == answers, f"after {rung} on {where}"
+    report = solving.solve(KIND, puzzle, limit=LIMIT)
+    assert report.count == truth, f"rungs on {where}: {report.count} answers, brute {truth}"
+    if truth < LIMIT:
+        assert {frozen(g) for g in report.solutions} == answers, f"rungs on {where}"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("suguru 1x1\nA\n", 1),
+        ("suguru 1x5\nAAAAA\n", 120),
+        ("suguru 2x3\nAAA\nAAA\n", 720),  # a block of 6: every order
+        ("suguru 2x4\nAAAA\nAAAA\n", 40_320),  # a block of 8 (sequential at-most-one)
+        ("suguru 2x2\nAA\nAA\n\n1.\n..\n", 6),
+        ("suguru 1x8\nAABBCCDD\n", 2),
+        ("suguru 1x2\nAB\n", 0),
+        ("suguru 1x3\nA.B\n", 1),
+        ("suguru 2x5\nA.B.C\nA.B.C\n", 8),
+        ("suguru 1x2\n..\n", 1),
+    ],
+)
+def test_counts_worked_out_by_hand(text: str, expected: int) -> None:
+    puzzle = parse_text(text)
+    limit = 800
+    for engine in ("sat", "hybrid"):
+        count, exhaustive, grids = sat_answers(puzzle, engine, limit)
+        assert (count, exhaustive) == (min(expected, limit), expected < limit), engine
+        for grid in grids:
+            assert KIND.check(puzzle, [list(row) for row in grid]) == []
+
+
+def test_random_boards_cover_every_outcome() -> None:
+    counts = [brute_result(seed)[0] for seed in SEEDS]
+    assert sum(c == 0 for c in counts) >= len(SEEDS) // 10
+    assert sum(c == 1 for c in counts) >= len(SEEDS) // 20
+    assert sum(1 < c < LIMIT for c in counts) >= len(SEEDS) // 20
+    assert sum(c == LIMIT for c in counts) >= 5
+
+
+def test_sat_agrees_with_brute_force_and_the_rungs() -> None:
+    assert len(SEEDS) >= 300
+    for seed in SEEDS:
+        check_agree(seed)
+
+
+@pytest.mark.soak
+def test_sat_agrees_soak() -> None:
+    for seed in SOAK_SEEDS:
+        check_agree(seed)
+
+
+def test_limit_equal_to_the_true_count() -> None:
+    checked = 0
+    for seed in SEEDS:
+        truth = brute_result(seed)[0]
+        if not 1 <= truth < LIMIT:
+            continue
+        puzzle = board_for(seed)
+        for engine in ("sat", "hybrid"):
+            assert sat_answers(puzzle, engine, truth)[:2] == (truth, False), seed
+            assert sat_answers(puzzle, engine, truth + 1)[:2] == (truth, True), seed
+        checked += 1
+    assert checked >= 20
+
+
+def test_settled_but_unwritten_cell_is_still_encoded() -> None:
+    """A state that narrows a cell to one digit without writing it (so its
+    peers still have the digit): the encoding must keep the clash clauses."""
+    checked = 0
+    for seed in SEEDS:
+        truth, answers = brute_result(seed)
+        if not 1 < truth < LIMIT:
+            continue
+        puzzle = board_for(seed)
+        cols = puzzle.cols
+        first = next(iter(answers))
+        for cell in range(0, puzzle.rows * cols, 2):
+            digit = first[cell // cols][cell % cols]
+            if not digit or puzzle.givens[cell]:
+                continue
+            state = rules.new_state(puzzle)
+            state.domains[cell] = 1 << (digit - 1)
+            assert not state.written >> cell & 1
+            wanted = {grid for grid in answers if grid[cell // cols][cell % cols] == digit}
+            result = count_models(encoder.encode(puzzle, state), LIMIT)
+            assert {frozen(g) for g in result.solutions} == wanted, describe(seed, puzzle)
+            checked += 1
+    assert checked >= 50
+
+
+def test_fully_settled_state_encodes_nothing() -> None:
+    """When the rungs settle every cell the solver only confirms the answer."""
+    puzzle = parse_text("suguru 1x8\nAABBCCDD\n\n1.......\n")
+    state = KIND.initial_state(puzzle)
+    propagate(state, KIND.ladder.rules(encoder.HYBRID_RUNG))
+    assert state.is_solved()
+    encoding = encoder.encode(puzzle, state)
+    assert (encoding.clauses, list(encoding.key)) == ([], [])
+    result = count_models(encoding, 2)
+    assert (result.count, result.exhaustive) == (1, True)
+    assert result.solutions == [[[1, 2, 1, 2, 1, 2, 1, 2]]]
+
+
+def test_empty_domain_means_no_answer() -> None:
+    puzzle = parse_text("suguru 1x3\nAAA\n")
+    state = KIND.initial_state(puzzle)
+    state.domains[1] = 0
+    assert count_models(encoder.encode(puzzle, state), 5).count == 0
+
+
+def test_published_sugurus_are_unique_and_match(real_suguru: RealSuguru) -> None:
+    kind, puzzle = load(real_suguru.url)
+    assert kind is KIND
+    for engine in ("sat", "hybrid"):
+        report = sat.count(KIND, puzzle, 2, engine)
+        assert report.unique, f"{engine}: {report.count} answers (exhaustive={report.exhaustive})"
+        if real_suguru.solution is not None:
+            assert report.solutions[0] == real_suguru.solution, engine
+        else:  # no published answer: the rung engine's must agree
+            assert report.solutions == solving.solve(KIND, puzzle, limit=2).solutions
+
+
+def test_the_callers_puzzle_is_unchanged() -> None:
+    puzzle = board_for("sat-planted-1")
+    before = (format_text(puzzle), puzzle.blocks, puzzle.givens, hash(puzzle))
+    state = KIND.initial_state(puzzle)
+    domains = list(state.domains)
+    for engine in ("sat", "hybrid"):
+        sat.count(KIND, puzzle, 5, engine)
+    count_models(encoder.encode(puzzle, state), 5)
+    assert (format_text(puzzle), puzzle.blocks, puzzle.givens, hash(puzzle)) == before
+    assert state.domains == domains
