@@ -11,6 +11,26 @@ from ..kind import PuzzleKind
 
 MAX_INPUT = 1_000_000  # characters; larger input is refused before parsing
 
+_SHOWN_NAME = 30  # characters of an unknown type name quoted back in the error
+
+
+def kind_named(name: str, where: str) -> PuzzleKind[Any]:
+    """The puzzle type ``name`` names; PuzzleError located at ``where`` if none.
+
+    An unknown name is quoted back cut short: it may be any first word of a
+    megabyte of input.
+    """
+    try:
+        return registry.get(name)
+    except PuzzleError as error:
+        if len(name) <= _SHOWN_NAME:
+            raise PuzzleError(str(error), where=where) from None
+    shown = repr(name[:_SHOWN_NAME]) + "..."
+    known = ", ".join(registry.names())
+    raise PuzzleError(
+        f"unknown puzzle type {shown} ({len(name)} characters); known: {known}", where=where
+    )
+
 
 def looks_like_url(text: str) -> bool:
     """A URL with a scheme, or one word holding a '/' (``suguru/5/5/...``, ``host/p?...``).
@@ -47,10 +67,7 @@ def load(text: str) -> tuple[PuzzleKind[Any], Any]:
     if header is None:
         raise PuzzleError("input holds only comments")
     number, line = header
-    try:
-        kind = registry.get(line.split()[0])
-    except PuzzleError as error:
-        raise PuzzleError(str(error), where=f"line {number}") from None
+    kind = kind_named(line.split()[0], f"line {number}")
     return kind, kind.parse_text(text)  # unstripped: its line numbers match the input
 
 
@@ -74,10 +91,7 @@ def load_object(obj: Any) -> tuple[PuzzleKind[Any], Any]:
     name = obj.get("puzzle")
     if not isinstance(name, str):
         raise PuzzleError("missing the 'puzzle' field naming the type", where="JSON")
-    try:
-        kind = registry.get(name)
-    except PuzzleError as error:
-        raise PuzzleError(str(error), where="JSON field 'puzzle'") from None
+    kind = kind_named(name, "JSON field 'puzzle'")
     return kind, kind.from_json(obj)
 
 

@@ -99,13 +99,10 @@ def _size(text: str, part: str) -> int:
 
 def load_url(text: str) -> tuple[Any, Any]:
     """Decode a puzz.link URL into ``(kind, puzzle)``; the type comes from the URL."""
-    from .. import registry
+    from . import kind_named
 
     parts = split_url(text)
-    try:
-        kind = registry.get(parts.type)
-    except PuzzleError as error:
-        raise PuzzleError(str(error), where="URL part 'type'") from None
+    kind = kind_named(parts.type, "URL part 'type'")
     return kind, kind.from_url(parts.cols, parts.rows, parts.body)
 
 

@@ -51,6 +51,8 @@ async def read_json(request: Request) -> dict[str, Any]:
         ) from None
     except (UnicodeDecodeError, RecursionError) as error:
         raise ApiError(400, f"malformed JSON: {type(error).__name__}") from None
+    except ValueError:  # an integer past Python's int-from-string limit (4300 digits)
+        raise ApiError(400, "malformed JSON: a number has too many digits") from None
     if not isinstance(obj, dict):
         raise ApiError(400, "the request body must be a JSON object")
     return obj

@@ -254,7 +254,7 @@ def parse_text(text: str) -> Suguru:
                 blocks.append(labels.setdefault(token, len(labels)))
             else:
                 raise PuzzleError(
-                    f"block label {token!r} is not a letter or number",
+                    f"block label {token[:10]!r} is not a letter or number",
                     where=f"line {line_no}, column {col + 1}",
                 )
     givens = [0] * (rows * cols)
@@ -283,9 +283,10 @@ def _parse_header(header: str, line_no: int) -> tuple[int, int]:
         rows_text, cols_text = size.split("x")
         rows, cols = int(rows_text), int(cols_text)
     except ValueError:
-        raise PuzzleError(f"size {size!r} is not ROWSxCOLS", where=f"line {line_no}") from None
+        raise PuzzleError(f"size {size[:20]!r} is not ROWSxCOLS", where=f"line {line_no}") from None
     if not (1 <= rows <= 100 and 1 <= cols <= 100):
-        raise PuzzleError(f"size {rows}x{cols} is out of range 1..100", where=f"line {line_no}")
+        shown = size if len(size) <= 20 else size[:20] + "..."  # int() takes 4300 digits
+        raise PuzzleError(f"size {shown} is out of range 1..100", where=f"line {line_no}")
     return rows, cols
 
 

@@ -56,8 +56,19 @@ def decode(cols: int, rows: int, body: str) -> Suguru:
     return model.build(rows, cols, [REMOVED if b < 0 else b for b in blocks], givens)
 
 
+MAX_URL_NUMBER = 4095
+"""number16 writes at most three hex digits; a larger given has no URL form."""
+
+
 def encode(puzzle: Suguru) -> str:
-    """The full puzz.link URL of ``puzzle``."""
+    """The full puzz.link URL of ``puzzle``; PuzzleError if a given is too large for one."""
+    for cell, given in enumerate(puzzle.givens):
+        if given > MAX_URL_NUMBER:
+            row, col = divmod(cell, puzzle.cols)
+            raise PuzzleError(
+                f"given {given} is too large for a puzz.link URL (at most {MAX_URL_NUMBER})",
+                where=f"row {row + 1}, column {col + 1}",
+            )
     borders = borders_of_labels(puzzle.cols, puzzle.rows, puzzle.blocks)
     body = encode_borders(borders) + encode_number16([g or NO_NUMBER for g in puzzle.givens])
     removed = [block == REMOVED for block in puzzle.blocks]
