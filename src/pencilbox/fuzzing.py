@@ -61,6 +61,9 @@ from .kind import PuzzleKind
 FAMILIES = ("load", "text", "url", "json", "api", "http")
 """Every door family, in the order reports list them."""
 
+WEB_FAMILIES = ("api", "http")
+"""The families that need the web app (:class:`WebDoors`)."""
+
 WEIGHTS = {"load": 30, "text": 13, "url": 13, "json": 13, "api": 21, "http": 10}
 """How often each family is picked: the library parsers are cheap, the app costs more."""
 
@@ -1025,8 +1028,9 @@ class WebDoors:
             return Result("failed", _crash(error))
         return PARSED
 
-    def call_app(self, request: HttpInput) -> Result:
-        """The request through the whole app over ASGI (door ``http``)."""
+    def respond(self, request: HttpInput) -> tuple[int, bytes, Exception | None]:
+        """Send ``request`` through the whole app over ASGI: the status, the body, and
+        the exception the app let out, if any (it has answered 500 by then)."""
         status = 0
         chunks: list[bytes] = []
 
@@ -1043,11 +1047,18 @@ class WebDoors:
             self.loop.run_until_complete(self.app(scope, self._receiver(request.body), send))
         except _Hung:
             raise
-        except Exception as error:  # noqa: BLE001 -- the app let an exception out: a 500
-            return Result("failed", f"status {status or 500}: {_crash(error)}")
+        except Exception as error:  # noqa: BLE001 -- handed to the caller to judge
+            return status or 500, b"".join(chunks), error
+        return status, b"".join(chunks), None
+
+    def call_app(self, request: HttpInput) -> Result:
+        """The request through the whole app (door ``http``), judged."""
+        status, body, error = self.respond(request)
+        if error is not None:
+            return Result("failed", f"status {status}: {_crash(error)}")
         if request.method == "HEAD":  # no body comes back to judge: the status alone
             return judge_status(status)
-        return judge_answer(status, b"".join(chunks))
+        return judge_answer(status, body)
 
 
 # -- running ---------------------------------------------------------------------------
@@ -1231,20 +1242,6 @@ class _Watchdog:
                 signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def attempt(case: Case, web: WebDoors | None = None) -> Result:
-    """Feed one input to its door and judge how it ended (not timed; see :func:`run`)."""
-    family = case.family
-    if family in ("api", "http"):
-        if web is None:
-            raise ValueError(f"door {case.door!r} needs a WebDoors")
-        return web.call_endpoint(case.data) if family == "api" else web.call_app(case.data)
-    result, parsed = _try_parser(case)
-    if parsed is None:
-        return result
-    problem = round_trip_problem(*parsed)
-    return Result("failed", problem) if problem else result
-
-
 class _Runner:
     """Feeds cases one by one, timing each and keeping the report and the output file."""
 
@@ -1259,8 +1256,8 @@ class _Runner:
         cpu, wall = time.process_time(), time.perf_counter()
         try:
             with self.watchdog.guard():
-                if case.family in ("api", "http"):
-                    result = attempt(case, self.web)
+                if case.family in WEB_FAMILIES:
+                    result = self._web_result(case)
                 else:
                     # time the parser alone; the round trip afterwards is not the door's cost
                     result, parsed = _try_parser(case)
@@ -1277,6 +1274,13 @@ class _Runner:
         self._record(case, result, cpu, wall)
         return result
 
+    def _web_result(self, case: Case) -> Result:
+        if self.web is None:
+            raise ValueError(f"door {case.door!r} needs a WebDoors")
+        if case.family == "api":
+            return self.web.call_endpoint(case.data)
+        return self.web.call_app(case.data)
+
     def _record(self, case: Case, result: Result, cpu: float, wall: float) -> None:
         report = self.report
         report.doors.setdefault(case.door, DoorTally()).add(case.index, result, cpu)
@@ -1290,6 +1294,21 @@ class _Runner:
             if self.out:
                 self.out.write(json.dumps({"record": "failure", **asdict(failure)}) + "\n")
                 self.out.flush()
+
+
+def check_case(case: Case, web: WebDoors | None = None, *, time_limit: float = 1.0) -> Result:
+    """Feed one input to its door, timed and judged as :func:`run` judges it.
+
+    For replaying one input: ``check_case(make_case(seed, index))``. A web
+    door's input opens (and closes) its own :class:`WebDoors` when none is given.
+    """
+    with contextlib.ExitStack() as stack:
+        if web is None and case.family in WEB_FAMILIES:
+            web = WebDoors()
+            stack.callback(web.close)
+        runner = _Runner(FuzzReport("one", case.index, 1, time_limit), None, web)
+        stack.enter_context(runner.watchdog)
+        return runner.feed(case)
 
 
 def run(
@@ -1315,7 +1334,7 @@ def run(
     if unknown or not families:
         raise ValueError(f"unknown door families {unknown}; choose from {', '.join(FAMILIES)}")
     report = FuzzReport(str(seed), start, count, time_limit)
-    needs_web = any(name in ("api", "http") for name in families)
+    needs_web = any(name in WEB_FAMILIES for name in families)
     with contextlib.ExitStack() as stack:
         handle = stack.enter_context(open(out, "w", encoding="utf-8")) if out else None
         web = WebDoors() if needs_web else None
