@@ -226,3 +226,30 @@ def test_the_callers_puzzle_is_unchanged() -> None:
     count_models(encoder.encode(puzzle, state), 5)
     assert (format_text(puzzle), puzzle.blocks, puzzle.givens, hash(puzzle)) == before
     assert state.domains == domains
+
+
+def test_generator_oracles_agree() -> None:
+    """Carving with the SAT oracle keeps exactly the givens the rung oracle keeps."""
+    from pencilbox.puzzles.suguru.generate import Carver, make_filled
+    from pencilbox.puzzles.suguru.rules import SuguruState
+
+    asked = {"rungs": 0, "sat": 0}
+
+    class Counting(Carver):
+        def unique_beyond(self, state: SuguruState) -> bool:
+            asked[self.oracle] += 1
+            return super().unique_beyond(state)
+
+    for seed in range(6):
+        rng = random.Random(f"sat-oracle-{seed}")
+        filled = make_filled(rng, 7, 7)
+        order_seed = rng.getrandbits(32)
+        carved = {}
+        for oracle in ("rungs", "sat"):
+            carver = Counting(filled.board)
+            carver.oracle = oracle
+            carved[oracle] = carver.carve(random.Random(order_seed), filled.solution, "minimal")
+        assert carved["sat"] == carved["rungs"], f"seed {seed}"
+        assert solving.solve(KIND, filled.board.with_givens(carved["sat"]), limit=2).unique
+    assert asked["sat"] == asked["rungs"] >= 20  # the oracle was really consulted
+    assert Carver.oracle == "sat"  # the generator's default

@@ -1,21 +1,30 @@
 """Suguru as CNF: a variable per open cell and digit still possible.
 
-Exactly one digit per cell; in a block of n cells each digit 1..n at most
-once (and, redundantly, at least once: pigeonhole makes it true and the
-solver propagates better with it); king-move neighbours never share a
-digit; givens are units (a given cell gets one variable).
+Each cell holds at least one digit; in a block each digit is held at most
+once and at least once; king-move neighbours in different blocks never
+share a digit; givens are units (a given cell gets one variable). That is
+the whole rule set with the clauses that only repeat others left out:
+
+* "a cell holds at most one digit" follows by pigeonhole (a block of n
+  cells holds each of its n digits exactly once, and every cell holds one);
+* neighbours in the same block are already kept apart by the block's
+  at-most-once clauses (the same binary clauses).
+
+Fewer clauses matter here: on boards this small, building the clauses in
+Python and loading them into the solver costs more than solving.
 
 Given a propagated state (the hybrid), only digits still in a cell's domain
 get a variable, and cells the rungs have *written* (settled, and their digit
-already cleared from every block-mate and king neighbour) get none at all:
+already cleared from every block-mate and king neighbour: the invariant of
+:class:`~pencilbox.puzzles.suguru.rules.SuguruState`) get none at all:
 nothing an open cell can still take clashes with them, so they need no
-clause. When the rungs settled every cell the encoding is empty and the
+clause. When the rungs wrote every cell the encoding is empty and the
 solver only confirms the one answer.
 
-On boards this small the Python that builds the clauses costs as much as
-the solver, so the board's geometry (blocks, king-neighbour pairs) is worked
-out once per partition and cached, and clauses are built from flat lists
-indexed by ``cell * stride + digit`` rather than dict lookups.
+The board's geometry (blocks, king-neighbour pairs) depends only on the
+partition, so it is worked out once per partition and cached (a generator
+asks about one partition with many sets of givens); clauses are built from
+flat lists indexed by ``cell * stride + digit`` rather than dict lookups.
 """
 
 from __future__ import annotations
@@ -28,9 +37,10 @@ from ..kind import Rows
 from ..puzzles.suguru.model import REMOVED, Suguru
 from .core import Clause, Encoding, Pool, at_most_one
 
-HYBRID_RUNG = "witness"
-"""The rung the hybrid runs before encoding (chosen by ``benchmarks/sat_small.py``:
-witness settles every published board, so the solver only confirms)."""
+HYBRID_RUNG = "singles"
+"""The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_small.py
+--sweep``: singles already writes every cell of most published boards, and
+witness, though it finishes a few more, costs more than the SAT it saves."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +53,8 @@ class Geometry:
     live: tuple[int, ...]
     block_of: tuple[int, ...]
     blocks: tuple[tuple[int, ...], ...]
-    # per cell: its live king-move neighbours after it in reading order, each
+    # per cell: its live king-move neighbours after it in reading order in
+    # other blocks (a block-mate's clash clauses are the block's own), each
     # with the number of digits both can hold
     ahead: tuple[tuple[tuple[int, int], ...], ...]
 
@@ -66,8 +77,10 @@ def geometry(rows: int, cols: int, blocks: tuple[int, ...]) -> Geometry:
         found = []
         for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
             rr, cc = r + dr, c + dc
-            if size[cell] and 0 <= rr < rows and 0 <= cc < cols and size[rr * cols + cc]:
-                other = rr * cols + cc
+            other = rr * cols + cc
+            if size[cell] and 0 <= rr < rows and 0 <= cc < cols and size[other]:
+                if blocks[other] == blocks[cell]:
+                    continue
                 found.append((other, min(size[cell], size[other])))
         ahead.append(tuple(found))
     return Geometry(
@@ -84,6 +97,8 @@ def geometry(rows: int, cols: int, blocks: tuple[int, ...]) -> Geometry:
 def encode(puzzle: Suguru, state: State | None) -> Encoding:
     """CNF for ``puzzle``, or for what ``state`` (a propagated state of it) leaves open."""
     rows, cols = puzzle.rows, puzzle.cols
+    if state is not None and getattr(state, "written", 0) == (1 << rows * cols) - 1:
+        return _settled(puzzle, state)
     geo = geometry(rows, cols, puzzle.blocks)
     stride = geo.stride
     size = geo.size
@@ -122,12 +137,7 @@ def encode(puzzle: Suguru, state: State | None) -> Encoding:
                 owners.append((top, cell, digit))
             allowed >>= 1
             digit += 1
-        clauses.append(cell_lits)
-        n = len(cell_lits)
-        for i in range(n - 1):
-            neg = -cell_lits[i]
-            for j in range(i + 1, n):
-                clauses.append([neg, -cell_lits[j]])
+        clauses.append(cell_lits)  # at least one; "at most one" follows (see the top)
     variables = top
     pool = Pool()
     pool.top = top
@@ -168,6 +178,17 @@ def encode(puzzle: Suguru, state: State | None) -> Encoding:
         return [values[r * cols : (r + 1) * cols] for r in range(rows)]
 
     return Encoding(clauses=clauses, key=range(1, variables + 1), decode=decode, variables=pool.top)
+
+
+def _settled(puzzle: Suguru, state: State) -> Encoding:
+    """Every cell written by the rungs: no clause at all, the one answer read off the state."""
+    cols = puzzle.cols
+    values = [
+        0 if block == REMOVED else dom.bit_length()
+        for block, dom in zip(puzzle.blocks, state.domains, strict=True)
+    ]
+    grid = [values[r * cols : (r + 1) * cols] for r in range(puzzle.rows)]
+    return Encoding(clauses=[], key=[], decode=lambda true: grid, variables=0)
 
 
 def _unsatisfiable(rows: int, cols: int) -> Encoding:

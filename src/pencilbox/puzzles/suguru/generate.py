@@ -10,7 +10,10 @@
    unique; ``solvable`` (the default) also needs the witness rung alone to
    finish the board, so a hint never runs dry. Both results are minimal for
    their test: deleting any more givens only loses information, so a given
-   that was needed when tried is still needed at the end.
+   that was needed when tried is still needed at the end. Each try first
+   propagates the witness rung; when that does not finish, ``minimal`` asks
+   the SAT engine whether what is left has one answer (see
+   :meth:`Carver.unique_beyond`).
 
 Everything random comes from the ``random.Random`` passed in, and no decision
 depends on the clock, so a seed always gives the same puzzle.
@@ -27,6 +30,8 @@ from ...engine import Contradiction, count_solutions, propagate
 from ...errors import PuzzleError
 from ...grid import members
 from ...kind import Generated
+from ...sat.core import count_models
+from ...sat.suguru import encode
 from .model import Suguru, build
 from .partition import DEFAULT_TARGETS, MAX_SIZE, grow, too_many_blocks
 from .rules import LADDER, SuguruState, new_state
@@ -144,6 +149,11 @@ def make_filled(
 class Carver:
     """Tests a set of givens on one board; shares the board's tables and cache."""
 
+    oracle = "sat"
+    """How carving asks "still unique?" once the witness rung is stuck: ``"sat"``
+    (the faster; see :meth:`unique_beyond`) or ``"rungs"`` (witness + search),
+    kept so that ``benchmarks/sat_small.py --generator`` can time both."""
+
     def __init__(self, board: Suguru) -> None:
         self.board = board.with_givens([0] * len(board.givens))
         # Propagating the empty board once is sound to reuse: anything it
@@ -159,22 +169,38 @@ class Carver:
                 state.write(cell)
         return state
 
-    def witness_finishes(self, givens: Sequence[int]) -> bool:
-        """True when the witness rung alone settles every cell (so: unique)."""
-        state = self.state_with(givens)
-        try:
-            propagate(state, WITNESS_RULES)
-        except Contradiction:
-            return False
-        return state.is_solved()
-
-    def unique(self, givens: Sequence[int]) -> bool:
-        """Exactly one solution (counted with the witness rung and search)."""
+    def settled(self, givens: Sequence[int]) -> SuguruState | None:
+        """The witness rung's fixpoint with ``givens`` (None: they contradict)."""
         try:
             state = self.state_with(givens)
+            propagate(state, WITNESS_RULES)
         except Contradiction:
-            return False
-        return count_solutions(state, WITNESS_RULES, limit=2).unique
+            return None
+        return state
+
+    def witness_finishes(self, givens: Sequence[int]) -> bool:
+        """True when the witness rung alone settles every cell (so: unique)."""
+        state = self.settled(givens)
+        return state is not None and state.is_solved()
+
+    def unique(self, givens: Sequence[int]) -> bool:
+        """Exactly one solution."""
+        state = self.settled(givens)
+        return state is not None and self.unique_beyond(state)
+
+    def unique_beyond(self, state: SuguruState) -> bool:
+        """Exactly one solution agrees with ``state``, a witness fixpoint.
+
+        Asked of the SAT engine, handed only what the fixpoint left open
+        (the hybrid's idea, with the witness fixpoint carving computed
+        anyway): on the boards carving sees it answers in well under half
+        the time witness + search takes (``benchmarks/sat_small.py
+        --generator``). The rungs still grade every finished puzzle.
+        """
+        if self.oracle == "rungs":
+            return count_solutions(state, WITNESS_RULES, limit=2).unique
+        found = count_models(encode(self.board, state), 2)
+        return found.exhaustive and found.count == 1
 
     def carve(self, rng: random.Random, solution: Sequence[int], mode: str) -> tuple[int, ...]:
         """Delete givens from the full ``solution`` in random order (step 3)."""
@@ -185,10 +211,12 @@ class Carver:
         for cell in order:
             digit = givens[cell]
             givens[cell] = 0
-            if self.witness_finishes(givens):
-                continue  # fast path: a finished propagation proves uniqueness
-            if mode == "minimal" and self.unique(givens):
-                continue
+            state = self.settled(givens)
+            if state is not None:
+                if state.is_solved():
+                    continue  # fast path: a finished propagation proves uniqueness
+                if mode == "minimal" and self.unique_beyond(state):
+                    continue
             givens[cell] = digit
         return tuple(givens)
 

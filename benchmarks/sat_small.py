@@ -1,0 +1,289 @@
+"""Plain SAT vs hybrid vs rungs on the shared Suguru and Heteromino boards.
+
+Run with ``python benchmarks/sat_small.py``. For every Suguru and every
+Heteromino copied into ``tests/data`` (read by the test suite's own readers)
+it proves uniqueness three ways, counting to 2:
+
+* ``rungs``  -- ``solving.solve``: the top rung plus search (the default engine);
+* ``sat``    -- ``sat.count(..., "sat")``: the plain encoding;
+* ``hybrid`` -- ``sat.count(..., "hybrid")``: the encoder's ``HYBRID_RUNG`` to a
+  fixpoint, then SAT on what is left.
+
+Each is timed ``--repeat`` times per board (best kept: other work only ever
+adds time) with every per-board cache cleared first, so a time is what a
+board seen for the first time costs. ``--clock cpu`` (the default) reads
+process CPU time, steadier on a shared machine than wall time
+(``--clock wall``); the SAT solver runs in-process, so CPU time counts it.
+Every answer is checked against the published (or derived) one.
+
+Per puzzle it prints a per-board table (milliseconds), the totals, the
+hybrid / plain ratio overall and per board, and the slowest board by its
+fastest engine. ``--sweep`` also times the hybrid with each rung of the
+ladder in turn (the measurement ``HYBRID_RUNG`` is chosen by).
+
+``--generator`` times the Suguru generator (one process, seeds
+0..N-1, best of ``--repeat`` CPU times per seed) with each uniqueness oracle
+carving can use once the witness rung is stuck -- ``rungs`` (witness +
+search) and ``sat`` -- interleaved seed by seed so both see the same load,
+and prints puzzles per minute per size and mode. Exits 1 if an answer is
+wrong or the two oracles carve different puzzles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the data readers shared with the tests
+
+from conftest import real_sugurus  # noqa: E402
+from pencilbox import registry, sat, solving  # noqa: E402
+from pencilbox.formats import load  # noqa: E402
+from pencilbox.puzzles.heteromino.pieces import tables_for  # noqa: E402
+from pencilbox.sat import suguru as suguru_sat  # noqa: E402
+from test_heteromino_real import real_heterominoes  # noqa: E402
+
+ENGINES = ("rungs", "sat", "hybrid")
+Rows = list[list[int]]
+
+
+@dataclass(frozen=True)
+class Board:
+    """One shared board and the answer it is held to (None: none published)."""
+
+    name: str
+    puzzle: Any
+    answer: Rows | None
+
+
+def suguru_boards() -> list[Board]:
+    return [
+        Board(case.name, load(case.text or case.url)[1], case.solution) for case in real_sugurus()
+    ]
+
+
+def heteromino_boards() -> list[Board]:
+    return [Board(case.name, load(case.url)[1], case.answer) for case in real_heterominoes()]
+
+
+def forget_caches() -> None:
+    """Drop every per-board cache, so each run pays what a new board costs."""
+    tables_for.cache_clear()
+    suguru_sat.geometry.cache_clear()
+
+
+def run_engine(kind: Any, puzzle: Any, engine: str) -> tuple[int, bool, list[Rows]]:
+    if engine == "rungs":
+        report = solving.solve(kind, puzzle, limit=2)
+        return report.count, report.exhaustive, report.solutions
+    found = sat.count(kind, puzzle, 2, engine)
+    return found.count, found.exhaustive, found.solutions
+
+
+def best_times(
+    clock: Callable[[], float], repeat: int, works: dict[str, Callable[[], object]]
+) -> dict[str, float]:
+    """The best of ``repeat`` times of each piece of work, taking turns round by round."""
+    best = dict.fromkeys(works, float("inf"))
+    for _ in range(repeat):
+        for name, work in works.items():
+            forget_caches()
+            started = clock()
+            work()
+            best[name] = min(best[name], clock() - started)
+    return best
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A plain text table: first column left-aligned, the rest right-aligned."""
+    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [str(cells[0]).ljust(widths[0])]
+        parts += [str(cell).rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True)]
+        return "  ".join(parts)
+
+    rule = "  ".join("-" * width for width in widths)
+    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
+
+
+def bench(
+    kind_name: str, boards: list[Board], clock: Callable[[], float], repeat: int
+) -> tuple[dict[str, float], bool]:
+    """Print the per-board table; return total seconds per engine and whether all checked out."""
+    kind = registry.get(kind_name)
+    totals = dict.fromkeys(ENGINES, 0.0)
+    rows = []
+    ok = True
+    worst_ratio = (0.0, "")
+    fastest_max = (0.0, "")
+    for board in boards:
+        for engine in ENGINES:
+            count, exhaustive, solutions = run_engine(kind, board.puzzle, engine)
+            right = count == 1 and exhaustive
+            if board.answer is not None:
+                right = right and solutions[0] == board.answer
+            if not right:
+                ok = False
+                print(f"  ! {board.name}: {engine} count {count} exhaustive {exhaustive}")
+        # engines take turns within each round, so a burst of outside load
+        # lands on all of them rather than on one
+        times = best_times(
+            clock, repeat, {e: partial(run_engine, kind, board.puzzle, e) for e in ENGINES}
+        )
+        for engine in ENGINES:
+            totals[engine] += times[engine]
+        ratio = times["hybrid"] / times["sat"]
+        worst_ratio = max(worst_ratio, (ratio, board.name))
+        fastest = min(times.values())
+        fastest_max = max(fastest_max, (fastest, board.name))
+        rows.append(
+            [
+                board.name,
+                f"{board.puzzle.rows}x{board.puzzle.cols}",
+                *(f"{times[e] * 1000:.2f}" for e in ENGINES),
+                f"{ratio:.2f}",
+                min(ENGINES, key=lambda e: times[e]),
+            ]
+        )
+    rows.append(
+        [
+            "total",
+            "",
+            *(f"{totals[e] * 1000:.1f}" for e in ENGINES),
+            f"{totals['hybrid'] / totals['sat']:.2f}",
+            min(ENGINES, key=lambda e: totals[e]),
+        ]
+    )
+    print(table(["board", "size", *(f"{e} ms" for e in ENGINES), "hyb/sat", "fastest"], rows))
+    print(
+        f"  hybrid / plain: total {totals['hybrid'] / totals['sat']:.2f}, "
+        f"worst board {worst_ratio[0]:.2f} ({worst_ratio[1]}); "
+        f"slowest board by its fastest engine: {fastest_max[0] * 1000:.2f} ms ({fastest_max[1]})"
+    )
+    return totals, ok
+
+
+def sweep(kind_name: str, boards: list[Board], clock: Callable[[], float], repeat: int) -> None:
+    """Hybrid total with each rung as the hybrid's rung (the encoder's choice restored after)."""
+    kind = registry.get(kind_name)
+    module = sat.encoder(kind_name)
+    chosen = module.HYBRID_RUNG
+    rows = []
+    try:
+        for rung in kind.ladder.names:
+            module.HYBRID_RUNG = rung
+            total = worst = 0.0
+            for board in boards:
+                work = partial(sat.count, kind, board.puzzle, 2, "hybrid")
+                seconds = best_times(clock, repeat, {"hybrid": work})["hybrid"]
+                total += seconds
+                worst = max(worst, seconds)
+            mark = " (chosen)" if rung == chosen else ""
+            rows.append([rung + mark, f"{total * 1000:.1f}", f"{worst * 1000:.2f}"])
+    finally:
+        module.HYBRID_RUNG = chosen
+    print(table(["hybrid rung", "total ms", "max ms"], rows))
+
+
+def bench_generator(sizes: Sequence[int], count: int, repeat: int) -> bool:
+    """Suguru generation per oracle; True when both oracles carve the same puzzles."""
+    from pencilbox.puzzles.suguru.generate import MODES, Carver, generate
+
+    asked = {"rungs": 0, "sat": 0}
+    plain_unique_beyond = Carver.unique_beyond
+
+    def counted(self: Carver, state: Any) -> bool:
+        asked[self.oracle] += 1
+        return plain_unique_beyond(self, state)
+
+    chosen = Carver.oracle
+    rows = []
+    same = True
+    Carver.unique_beyond = counted  # type: ignore[method-assign]
+    try:
+        for mode in MODES:
+            for side in sizes:
+                totals = {"rungs": 0.0, "sat": 0.0}
+                asked.update(rungs=0, sat=0)
+                for seed in range(count):
+                    made = {}
+                    for oracle in totals:
+                        Carver.oracle = oracle
+                        best = float("inf")
+                        for _ in range(repeat):
+                            started = time.process_time()
+                            result = generate(random.Random(seed), side, side, mode)
+                            best = min(best, time.process_time() - started)
+                        totals[oracle] += best
+                        made[oracle] = result.puzzle
+                    same = same and made["rungs"] == made["sat"]
+                rows.append(
+                    [
+                        f"{side}x{side}",
+                        mode,
+                        str(count),
+                        str(asked["sat"] // repeat),
+                        f"{60 * count / totals['rungs']:.0f}",
+                        f"{60 * count / totals['sat']:.0f}",
+                        f"{totals['rungs'] / totals['sat']:.2f}",
+                    ]
+                )
+    finally:
+        Carver.oracle = chosen
+        Carver.unique_beyond = plain_unique_beyond  # type: ignore[method-assign]
+    print(
+        f"\nSuguru generation, one process, seeds 0..{count - 1}, best of {repeat} CPU times "
+        f"per seed; puzzles per minute with each carving oracle (default: {chosen})"
+    )
+    headers = ["size", "mode", "puzzles", "oracle asks", "rungs /min", "sat /min", "speed-up"]
+    print(table(headers, rows))
+    if not same:
+        print("  ! the two oracles carved different puzzles")
+    return same
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per board, best kept (3)")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    parser.add_argument("--puzzle", choices=("suguru", "heteromino", "all"), default="all")
+    parser.add_argument("--sweep", action="store_true", help="also time the hybrid per rung")
+    parser.add_argument(
+        "--generator", type=int, default=0, metavar="N", help="also time N generations per size"
+    )
+    parser.add_argument("--sizes", default="6,8,10", help="generator board sides (6,8,10)")
+    args = parser.parse_args(argv)
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    repeat = max(1, args.repeat)
+    sets = {"suguru": suguru_boards, "heteromino": heteromino_boards}
+    ok = True
+    sat.count(registry.get("suguru"), suguru_boards()[0].puzzle, 2)  # load the solver library
+    for name, boards_of in sets.items():
+        if args.puzzle not in (name, "all"):
+            continue
+        boards = boards_of()
+        print(
+            f"\n{name}: {len(boards)} shared boards, counting to 2; "
+            f"{args.clock} ms per board, best of {repeat}, caches cleared per run"
+        )
+        _, good = bench(name, boards, clock, repeat)
+        ok = ok and good
+        if args.sweep:
+            sweep(name, boards, clock, repeat)
+    if args.generator:
+        sides = [int(side) for side in args.sizes.split(",")]
+        ok = bench_generator(sides, args.generator, repeat) and ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
