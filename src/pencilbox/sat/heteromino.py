@@ -12,6 +12,8 @@ The pairs are found from per-shape templates worked out once from the
 shapes (which placements overlap, or touch as twins, a placement at the
 origin), laid over the board through a padded index so that no lookup
 needs a bounds check. Each unordered pair is listed from one side only.
+Binary clauses for the pairs beat a sequential counter per cell here
+(measured: fewer clauses, but the solver takes longer).
 
 Given a propagated state (the hybrid), the engine's cell domains say which
 placements are still possible: bit ``3 * shape + position`` of a cell's
@@ -32,7 +34,11 @@ from ..puzzles.heteromino.model import SHAPES, Heteromino
 from .core import Clause, Encoding
 
 HYBRID_RUNG = "fit"
-"""The rung the hybrid runs before encoding (chosen by ``benchmarks/sat_small.py``)."""
+"""The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_small.py
+--sweep``: the cheapest. No rung pays here: building engine 1's tables alone
+(12 ms on the 25x25) costs about what the plain encoding's whole count does,
+and the rungs that prune much (region, probe) cost more again, so the hybrid
+stays behind the plain encoding on every shared board."""
 
 SHAPE_COUNT = len(SHAPES)
 
@@ -99,20 +105,32 @@ def encode(puzzle: Heteromino, state: State | None) -> Encoding:
     padded = [-1] * (wide * (rows + 2 * PAD))
     for cell in range(rows * cols):
         if not black[cell]:
-            r, c = divmod(cell, cols)
-            padded[(r + PAD) * wide + c + PAD] = cell
+            padded[(cell // cols + PAD) * wide + cell % cols + PAD] = cell
     shape_steps = [tuple(dr * wide + dc for dr, dc in offsets) for offsets in SHAPES]
+    # where a placement's partners sit in piece_var, relative to its own index:
+    # the overlapping ones and its twins ahead, for live pieces; all twins, for drawn ones
+    partners = [
+        tuple(SHAPE_COUNT * (dr * wide + dc) + other - shape for other, dr, dc in OVERLAPS[shape])
+        + tuple(SHAPE_COUNT * (dr * wide + dc) for dr, dc in TWINS_AHEAD[shape])
+        for shape in range(SHAPE_COUNT)
+    ]
+    twins = [
+        tuple(SHAPE_COUNT * (dr * wide + dc) for dr, dc in TWINS_ALL[shape])
+        for shape in range(SHAPE_COUNT)
+    ]
 
     # piece_var[6 * padded index + shape]: the placement's variable there (0: none)
     piece_var = [0] * (SHAPE_COUNT * len(padded))
     coverers: list[list[int]] = [[] for _ in range(rows * cols)]
-    placements: list[tuple[int, int, int, int]] = []  # (variable, padded anchor, shape, cells)
-    drawn: list[tuple[int, int]] = []  # (padded anchor, shape) of drawn placements
+    placements: list[tuple[int, int, int]] = []  # (variable, index in piece_var, shape)
+    piece_cells: list[tuple[int, int, int]] = []
+    drawn: list[tuple[int, int]] = []  # (index in piece_var, shape) of drawn placements
     owner = [0] * (rows * cols)  # per cell: a label of its drawn placement, 0 if none
     top = 0
-    for base in range(PAD * wide, (rows + PAD) * wide):
-        if padded[base] < 0:
+    for cell in range(rows * cols):
+        if black[cell]:
             continue
+        base = (cell // cols + PAD) * wide + cell % cols + PAD
         for shape in range(SHAPE_COUNT):
             s0, s1, s2 = shape_steps[shape]
             a, b, c = padded[base + s0], padded[base + s1], padded[base + s2]
@@ -124,50 +142,39 @@ def encode(puzzle: Heteromino, state: State | None) -> Encoding:
                 if not (da & bit and db & bit << 1 and dc & bit << 2):
                     continue  # dead: the rungs ruled it out
                 if da == bit and db == bit << 1 and dc == bit << 2:
-                    drawn.append((base, shape))
-                    label = -(len(drawn))
-                    owner[a] = owner[b] = owner[c] = label
+                    drawn.append((SHAPE_COUNT * base + shape, shape))
+                    owner[a] = owner[b] = owner[c] = -len(drawn)
                     continue
             top += 1
-            piece_var[SHAPE_COUNT * base + shape] = top
-            placements.append((top, base, shape, a))
+            index = SHAPE_COUNT * base + shape
+            piece_var[index] = top
+            placements.append((top, index, shape))
+            piece_cells.append((a, b, c))
             coverers[a].append(top)
             coverers[b].append(top)
             coverers[c].append(top)
 
-    clauses: list[Clause] = []
-    for cell in range(rows * cols):
-        if not black[cell] and not owner[cell]:
-            clauses.append(coverers[cell])  # empty when nothing can cover it: no answer
-    for var, base, shape, _ in placements:
-        neg = -var
-        for other, dr, dc in OVERLAPS[shape]:
-            partner = piece_var[SHAPE_COUNT * (base + dr * wide + dc) + other]
-            if partner:
-                clauses.append([neg, -partner])
-        for dr, dc in TWINS_AHEAD[shape]:
-            partner = piece_var[SHAPE_COUNT * (base + dr * wide + dc) + shape]
-            if partner:
-                clauses.append([neg, -partner])
-    drawn_at = {SHAPE_COUNT * base + shape for base, shape in drawn}
-    for base, shape in drawn:
-        for dr, dc in TWINS_ALL[shape]:
-            index = SHAPE_COUNT * (base + dr * wide + dc) + shape
-            partner = piece_var[index]
-            if partner:
-                clauses.append([-partner])  # a live twin touching a drawn piece
-            elif index in drawn_at:
-                clauses.append([])  # two drawn twins touch: the state has no answer
-
-    piece_cells = [
-        tuple(padded[base + step] for step in shape_steps[shape])
-        for _, base, shape, _ in placements
+    # at least one placement per open cell (an empty clause: nothing can cover it)
+    clauses: list[Clause] = [
+        coverers[cell] for cell in range(rows * cols) if not black[cell] and not owner[cell]
     ]
-    variables = top
+    # at most one: overlapping pairs; and touching twins never both
+    for var, index, shape in placements:
+        neg = -var
+        clauses.extend([neg, -q] for offset in partners[shape] if (q := piece_var[index + offset]))
+    if drawn:
+        drawn_at = {index for index, _ in drawn}
+        for index, shape in drawn:
+            for offset in twins[shape]:
+                partner = piece_var[index + offset]
+                if partner:
+                    clauses.append([-partner])  # a live twin touching a drawn piece
+                elif index + offset in drawn_at:
+                    clauses.append([])  # two drawn twins touch: the state has no answer
 
     def decode(true: set[int]) -> Rows:
         labels = owner.copy()
-        for (var, _, _, _), cells in zip(placements, piece_cells, strict=True):
+        for (var, _, _), cells in zip(placements, piece_cells, strict=True):
             if var in true:
                 for cell in cells:
                     labels[cell] = var
@@ -180,8 +187,8 @@ def encode(puzzle: Heteromino, state: State | None) -> Encoding:
 
     return Encoding(
         clauses=clauses,
-        key=range(1, variables + 1),
+        key=range(1, top + 1),
         decode=decode,
-        variables=variables,
+        variables=top,
         notes={"drawn": len(drawn)},
     )
