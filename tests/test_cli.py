@@ -25,6 +25,7 @@ README = ROOT / "README.md"
 
 SOLVE_FIELDS = {
     "puzzle",
+    "engine",
     "rows",
     "cols",
     "rules",
@@ -114,6 +115,33 @@ def test_solve_json_has_every_documented_field(capsys, puzzle_file, abigail):
     assert result["solved_by"] == expected.solved_by
     assert result["branch_points"] == expected.branch_points
     assert isinstance(result["seconds"], float) and result["seconds"] >= 0
+
+
+SAT_FIELDS = (SOLVE_FIELDS - {"rules", "solved_by", "branch_points"}) | {
+    "variables",
+    "clauses",
+    "solver_calls",
+    "cuts",
+}
+
+
+@pytest.mark.parametrize("engine", ["sat", "hybrid"])
+def test_solve_with_a_sat_engine(capsys, puzzle_file, abigail, engine):
+    code, out, err = run(capsys, "solve", str(puzzle_file), "--engine", engine, "--json")
+    assert code == 0 and err == ""
+    result = json.loads(out)
+    assert set(result) == SAT_FIELDS
+    assert result["engine"] == engine
+    assert result["solution"] == abigail["solution"]
+    assert result["unique"] is True and result["count"] == 1
+    code, out, _ = run(capsys, "solve", str(puzzle_file), "--engine", engine)
+    assert code == 0 and "1 solution (unique)" in out and f"engine:        {engine}" in out
+
+
+@pytest.mark.parametrize("option", [["--rules", "singles"], ["--trace"]])
+def test_sat_engine_refuses_rung_options(capsys, puzzle_file, option):
+    code, _, err = run(capsys, "solve", str(puzzle_file), "--engine", "sat", *option)
+    assert code == 2 and option[0] in err and len(err.strip().splitlines()) == 1
 
 
 def test_solve_with_a_lower_rung_reports_what_that_rung_did(capsys, puzzle_file, abigail):

@@ -137,3 +137,29 @@ def test_replay_rejects_a_file_that_is_not_a_soak_file(
 def test_soak_many_boards(name: str) -> None:
     report = soak.run(name, 2000, seed="pytest-soak", max_side=6)
     assert not report.problems, report.problems[0]
+
+
+def test_cli_fuzz_runs_every_door(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "fuzz.jsonl"
+    code = main(["fuzz", "-n", "300", "--seed", "cli", "--out", str(out), "--json"])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert records[0]["record"] == "run" and records[-1]["record"] == "summary"
+    assert summary["failures"] == [] and records[-1]["failures"] == []
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["fuzz", "--family", "nonesuch"], "unknown --family"),
+        (["fuzz", "-n", "x"], "not a whole number"),
+        (["fuzz", "--out", "/nonexistent/dir/f.jsonl"], "cannot write"),
+    ],
+)
+def test_cli_fuzz_bad_input(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err

@@ -41,7 +41,8 @@ def canonical(name: str) -> str:
     for candidate, entry in _TYPES.items():
         if key in entry.aliases:
             return candidate
-    raise PuzzleError(f"unknown puzzle type {name!r}; known: {', '.join(_TYPES)}")
+    shown = name if len(name) <= 30 else name[:30] + "..."  # never echo a huge input back
+    raise PuzzleError(f"unknown puzzle type {shown!r}; known: {', '.join(_TYPES)}")
 
 
 def get(name: str) -> PuzzleKind[Any]:

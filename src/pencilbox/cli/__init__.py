@@ -25,7 +25,7 @@ from typing import Any, NoReturn
 
 from .. import __version__, registry
 from ..errors import PuzzleError
-from .checking import cmd_soak
+from .checking import cmd_fuzz, cmd_soak
 from .common import PROG, Unavailable
 from .figures import LEDGER_MAX_SIDE, cmd_ledger, cmd_stats
 from .making import cmd_bank, cmd_generate
@@ -171,6 +171,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
     sub.add_argument("--replay", metavar="FILE", help="re-count the boards of a disagreement file")
+    sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    sub = command("fuzz", cmd_fuzz, "generated and mutated inputs at every parser")
+    sub.add_argument("-n", "--count", type=_positive, default=10_000, help="inputs (default 10000)")
+    sub.add_argument("--seed", default="fuzz", help="seed for a repeatable run (default fuzz)")
+    sub.add_argument("--start", type=int, default=0, help="first input index (to run in chunks)")
+    sub.add_argument(
+        "--family",
+        action="append",
+        help="only these door families (repeatable; default all)",
+    )
+    sub.add_argument(
+        "--time-limit", type=float, default=1.0, help="CPU seconds one input may take (default 1)"
+    )
+    sub.add_argument(
+        "--out", metavar="FILE", help="JSON Lines: the run, each failure as found, the summary"
+    )
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     sub = command("play", cmd_play, "serve the web app to play in a browser")

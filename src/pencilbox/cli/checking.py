@@ -1,4 +1,5 @@
-"""The commands that check the project itself: soak (every counter on random boards)."""
+"""The commands that check the project itself: soak (every counter on random
+boards) and fuzz (generated and mutated inputs at every parser)."""
 
 from __future__ import annotations
 
@@ -55,3 +56,43 @@ def cmd_soak(args: argparse.Namespace) -> int:
             )
             print("  seconds per counter: " + json.dumps(found["seconds_by_counter"]))
     return 1 if any(report.problems for report in summaries) else 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Exit 0 when every input parsed or was refused cleanly, 1 on any failure."""
+    from .. import fuzzing
+
+    families = tuple(args.family) if args.family else fuzzing.FAMILIES
+    unknown = [name for name in families if name not in fuzzing.FAMILIES]
+    if unknown:
+        raise PuzzleError(
+            f"unknown --family {unknown[0]!r}; choose from {', '.join(fuzzing.FAMILIES)}"
+        )
+    if args.out:
+        try:
+            Path(args.out).open("a", encoding="utf-8").close()
+        except OSError as error:
+            raise PuzzleError(f"cannot write {args.out}: {error.strerror}") from None
+    with progress_bar(args.count, "fuzz") as advance:
+        seen = 0
+
+        def progress(done: int, total: int) -> None:
+            nonlocal seen
+            for _ in range(done - seen):
+                advance()
+            seen = done
+
+        report = fuzzing.run(
+            args.count,
+            args.seed,
+            progress,
+            out=args.out,
+            start=args.start,
+            families=families,
+            time_limit=args.time_limit,
+        )
+    if args.json:
+        write_json(report.to_json())
+    else:
+        print(report.summary())
+    return 1 if report.failures else 0

@@ -95,8 +95,9 @@ def _optional_int(request: Request, name: str) -> int | None:
     text = request.query_params.get(name)
     if text is None or text == "":
         return None
-    if not text.isdigit():
-        raise ApiError(400, f"query parameter '{name}' must be a whole number, got {text!r}")
+    # isascii: str.isdigit accepts digits like "²" that int() refuses.
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
+        raise ApiError(400, f"query parameter '{name}' must be a whole number, got {text[:20]!r}")
     return int(text)
 
 
@@ -109,7 +110,9 @@ async def bank_list(request: Request) -> JSONResponse:
         try:
             rows, cols = (int(part) for part in size.lower().split("x"))
         except ValueError:
-            raise ApiError(400, f"query parameter 'size' must be ROWSxCOLS, got {size!r}") from None
+            raise ApiError(
+                400, f"query parameter 'size' must be ROWSxCOLS, got {size[:20]!r}"
+            ) from None
     grade = request.query_params.get("grade") or None
     return JSONResponse(bank.listing(kind, rows, cols, grade))
 
@@ -120,7 +123,7 @@ async def bank_puzzle(request: Request) -> JSONResponse:
     puzzle_id = request.path_params["id"]
     record = bank.find(kind, puzzle_id)
     if record is None:
-        raise ApiError(404, f"no {kind.name} puzzle {puzzle_id!r} in the bank")
+        raise ApiError(404, f"no {kind.name} puzzle {puzzle_id[:40]!r} in the bank")
     loaded_kind, puzzle = puzzle_from({"puzzle": bank.puzzle_json(record)})
     answer = puzzle_payload(loaded_kind, puzzle)
     answer["bank"] = bank.summary(record)
