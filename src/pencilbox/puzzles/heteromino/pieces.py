@@ -194,6 +194,100 @@ class Board:
                 return region
 
 
+# -- what every board of one size shares ------------------------------------------------
+
+
+class Layout:
+    """Everything about a ``rows`` x ``cols`` board that does not depend on its
+    black cells, built once per size and shared by every board of that size.
+
+    Kill lists and the cells around a piece are laid over the whole board,
+    black cells included: a black cell's domain has no piece bit (see
+    :data:`.rules.BLACK_DOMAIN`), so killing bits there is a no-op, and its
+    ring entry is never open. That makes a board's own tables a matter of
+    picking the pieces that fit its white cells -- a generator builds
+    thousands of boards of one size, and laying the lists per board was half
+    the cost of counting a 12x12.
+
+    Indexed by ``6 * anchor + shape``: ``cells`` (the piece's three cells, or
+    None where it leaves the board), ``place`` (its kill list and the cells
+    that names), ``ring`` (:func:`ring_template` laid there, -1 off the board,
+    and those cells as a bitset); :meth:`hetero` lays the hetero lists on
+    first use.
+    """
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.grid = Grid(rows, cols)
+        self.board = Board(rows, cols)
+        wide = cols + 2 * _PAD
+        # real[padded index]: the board cell there, -1 off the board
+        self.real = real = [-1] * (wide * (rows + 2 * _PAD))
+        for cell in self.grid.cells:
+            row, col = divmod(cell, cols)
+            real[(row + _PAD) * wide + col + _PAD] = cell
+        self.wide = wide
+        self.cols = cols
+        shape_lin = [tuple(dr * wide + dc for dr, dc in offsets) for offsets in SHAPES]
+        place_lin = [self._linear(place_template(shape)) for shape in range(SHAPE_COUNT)]
+        self.hetero_lin = [self._linear(hetero_template(shape)) for shape in range(SHAPE_COUNT)]
+        ring_lin = [
+            tuple(dr * wide + dc for dr, dc in ring_template(shape)[0])
+            for shape in range(SHAPE_COUNT)
+        ]
+        cells: list[tuple[int, int, int] | None] = []
+        place: list[tuple[Kill, int]] = []
+        ring: list[tuple[tuple[int, ...], int]] = []
+        for anchor in self.grid.cells:
+            base = self.padded(anchor)
+            for shape in range(SHAPE_COUNT):
+                a, b, c = (real[base + offset] for offset in shape_lin[shape])
+                if a < 0 or b < 0 or c < 0:
+                    cells.append(None)
+                    place.append(((), 0))
+                    ring.append(((), 0))
+                    continue
+                cells.append((a, b, c))
+                place.append(self._lay(place_lin[shape], base))
+                around = tuple(real[base + offset] for offset in ring_lin[shape])
+                ring.append((around, sum(1 << cell for cell in around if cell >= 0)))
+        self.cells = tuple(cells)
+        self.place = tuple(place)
+        self.ring = tuple(ring)
+        self.hetero_at: list[tuple[Kill, int] | None] = [None] * (SHAPE_COUNT * rows * cols)
+
+    def padded(self, cell: int) -> int:
+        row, col = divmod(cell, self.cols)
+        return (row + _PAD) * self.wide + col + _PAD
+
+    def _linear(self, template: Template) -> tuple[tuple[int, int], ...]:
+        return tuple((dr * self.wide + dc, bits) for dr, dc, bits in template)
+
+    def _lay(self, entries: tuple[tuple[int, int], ...], base: int) -> tuple[Kill, int]:
+        """A template laid at padded index ``base``: its on-board entries and their cells."""
+        real = self.real
+        kill = tuple(
+            (other, bits) for offset, bits in entries if (other := real[base + offset]) >= 0
+        )
+        named = 0
+        for other, _ in kill:
+            named |= 1 << other
+        return kill, named
+
+    def hetero(self, cell: int, shape: int) -> tuple[Kill, int]:
+        """Same-shape pieces touching ``cell`` without covering it: kill list, cells."""
+        index = SHAPE_COUNT * cell + shape
+        found = self.hetero_at[index]
+        if found is None:
+            found = self.hetero_at[index] = self._lay(self.hetero_lin[shape], self.padded(cell))
+        return found
+
+
+@lru_cache(maxsize=8)
+def layout_for(rows: int, cols: int) -> Layout:
+    """The :class:`Layout` of a size, built once (a few sizes kept)."""
+    return Layout(rows, cols)
+
+
 # -- the tables of one board ----------------------------------------------------------
 
 
@@ -221,67 +315,16 @@ class Tables:
     hetero_at: list[tuple[Kill, int] | None]
     lay_hetero: Callable[[int, int], tuple[Kill, int]]
     ring_cells: tuple[tuple[int, ...], ...]  # per piece: ring_template cells (-1 off board)
-    ring_mask: tuple[int, ...]
-    ring_white: tuple[int, ...]  # per piece: the ring pattern when nothing is drawn yet
+    ring_mask: tuple[int, ...]  # per piece: its white ring cells
+    ring_white: list[int]  # per piece: the ring pattern with nothing drawn (-1: not yet known)
 
     @classmethod
     def of(cls, puzzle: Heteromino) -> Tables:
         rows, cols = puzzle.rows, puzzle.cols
-        grid = Grid(rows, cols)
+        layout = layout_for(rows, cols)
         black = puzzle.black
-        white = tuple(c for c in grid.cells if not black[c])
-
-        # Cells are looked up through a padded copy of the board, so that a
-        # template can be laid anywhere without bounds checks: ``real[index]``
-        # is the cell at a padded index, or -1 off the board or on black.
-        wide = cols + 2 * _PAD
-        real = [-1] * (wide * (rows + 2 * _PAD))
-        for cell in white:
-            row, col = divmod(cell, cols)
-            real[(row + _PAD) * wide + col + _PAD] = cell
-
-        bit_of = [1 << cell for cell in grid.cells]
-        white_mask = sum(bit_of[c] for c in white)
-
-        def padded(cell: int) -> int:
-            row, col = divmod(cell, cols)
-            return (row + _PAD) * wide + col + _PAD
-
-        class Laid:
-            """A template ready to lay: padded offsets, and its cells as one
-            bitset that a shift moves anywhere its columns stay on the board."""
-
-            def __init__(self, template: Template) -> None:
-                self.entries = tuple((dr * wide + dc, bits) for dr, dc, bits in template)
-                self.lowest = min(dc for _, dc, _ in template)
-                self.highest = max(dc for _, dc, _ in template)
-                self.shift = _PAD * cols + _PAD  # keeps every offset non-negative
-                self.cells = sum(1 << (dr * cols + dc + self.shift) for dr, dc, _ in template)
-
-            def at(self, cell: int) -> tuple[Kill, int]:
-                """The kill list laid at ``cell`` and the cells it names."""
-                base = padded(cell)
-                kill = tuple(
-                    (other, bits)
-                    for offset, bits in self.entries
-                    if (other := real[base + offset]) >= 0
-                )
-                col = cell % cols
-                if col + self.lowest >= 0 and col + self.highest < cols:
-                    # rows off the board fall off the ends (or outside white_mask)
-                    return kill, (self.cells << cell) >> self.shift & white_mask
-                mask = 0
-                for other, _ in kill:
-                    mask |= bit_of[other]
-                return kill, mask
-
-        place_laid = [Laid(place_template(shape)) for shape in range(SHAPE_COUNT)]
-        hetero_laid = [Laid(hetero_template(shape)) for shape in range(SHAPE_COUNT)]
-        ring_lin = [
-            tuple(dr * wide + dc for dr, dc in ring_template(shape)[0])
-            for shape in range(SHAPE_COUNT)
-        ]
-        shape_lin = [tuple(dr * wide + dc for dr, dc in offsets) for offsets in SHAPES]
+        white = tuple(c for c in layout.grid.cells if not black[c])
+        white_mask = sum(1 << c for c in white)
 
         cells_of: list[tuple[int, int, int]] = []
         bits_of: list[tuple[int, int, int]] = []
@@ -291,13 +334,20 @@ class Tables:
         place_kill: list[Kill] = []
         place_reads: list[int] = []
         ring_cells: list[tuple[int, ...]] = []
-        piece_at = [[-1] * SLOTS for _ in grid.cells]
+        ring_mask: list[int] = []
+        piece_at = [[-1] * SLOTS for _ in layout.grid.cells]
         full = [0] * (rows * cols)
+        on_board = layout.cells
+        place = layout.place
+        ring = layout.ring
         for anchor in white:
-            base = padded(anchor)
+            index = SHAPE_COUNT * anchor
             for shape in range(SHAPE_COUNT):
-                a, b, c = (real[base + offset] for offset in shape_lin[shape])
-                if a < 0 or b < 0 or c < 0:
+                spot = on_board[index + shape]
+                if spot is None:
+                    continue
+                a, b, c = spot
+                if black[a] or black[b] or black[c]:
                     continue
                 pid = len(cells_of)
                 slot = 3 * shape
@@ -305,22 +355,28 @@ class Tables:
                 full[a] |= 1 << slot
                 full[b] |= 2 << slot
                 full[c] |= 4 << slot
-                cells_of.append((a, b, c))
+                cells_of.append(spot)
                 bits_of.append((1 << slot, 2 << slot, 4 << slot))
                 shapes.append(shape)
                 anchors.append(anchor)
-                mask = bit_of[a] | bit_of[b] | bit_of[c]
+                mask = 1 << a | 1 << b | 1 << c
                 masks.append(mask)
-                kill, named = place_laid[shape].at(anchor)
+                kill, named = place[index + shape]
                 place_kill.append(kill)
-                place_reads.append(named | mask)
-                ring_cells.append(tuple(real[base + offset] for offset in ring_lin[shape]))
-        board = Board(rows, cols)
+                place_reads.append(named & white_mask | mask)
+                around, around_mask = ring[index + shape]
+                ring_cells.append(around)
+                ring_mask.append(around_mask & white_mask)
+        hetero_laid = layout.hetero
+
+        def lay_hetero(cell: int, shape: int) -> tuple[Kill, int]:
+            kill, named = hetero_laid(cell, shape)
+            return kill, named & white_mask
 
         return cls(
             puzzle=puzzle,
-            grid=grid,
-            board=board,
+            grid=layout.grid,
+            board=layout.board,
             white=white,
             white_mask=white_mask,
             piece_cells=tuple(cells_of),
@@ -333,13 +389,25 @@ class Tables:
             place_kill=tuple(place_kill),
             place_reads=tuple(place_reads),
             hetero_at=[None] * (SHAPE_COUNT * rows * cols),
-            lay_hetero=lambda cell, shape: hetero_laid[shape].at(cell),
+            lay_hetero=lay_hetero,
             ring_cells=tuple(ring_cells),
-            ring_mask=tuple(sum(1 << c for c in ring if c >= 0) for ring in ring_cells),
-            ring_white=tuple(
-                sum(1 << i for i, c in enumerate(ring) if c >= 0) for ring in ring_cells
-            ),
+            ring_mask=tuple(ring_mask),
+            ring_white=[-1] * len(cells_of),
         )
+
+    def ring_pattern(self, piece: int) -> int:
+        """The ring pattern (see :func:`ring_template`) of ``piece`` with
+        nothing drawn yet: bit i set when ring cell i is white. Worked out on
+        first use, since most pieces never need it."""
+        pattern = self.ring_white[piece]
+        if pattern < 0:
+            black = self.puzzle.black
+            pattern = 0
+            for index, cell in enumerate(self.ring_cells[piece]):
+                if cell >= 0 and not black[cell]:
+                    pattern |= 1 << index
+            self.ring_white[piece] = pattern
+        return pattern
 
     @property
     def piece_count(self) -> int:

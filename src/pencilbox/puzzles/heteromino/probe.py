@@ -115,6 +115,7 @@ def probe(state: State, log: Log) -> bool:
                 domains[cell] = dom
                 todo_cells.append(cell)
             changed = sum(1 << cell for cell in cells)
+            state.suspect(changed)  # for fit, when the log stops us before settling
             if log is not None:
                 log.append(
                     Deduction(

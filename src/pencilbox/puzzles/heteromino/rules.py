@@ -36,10 +36,12 @@ from typing import Self
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import members
 from .model import SHAPE_NAMES, Heteromino
-from .pieces import GROUP, Board, Tables, ring_parts, shape_of_domain, slot_piece, tables_for
+from .pieces import GROUP, SLOTS, Board, Tables, ring_parts, shape_of_domain, slot_piece, tables_for
 
-BLACK_DOMAIN = 1
-"""A black cell's domain: one value, so the engine treats it as settled."""
+BLACK_DOMAIN = 1 << SLOTS
+"""A black cell's domain: one value, so the engine treats it as settled, and
+a bit that no piece uses, so the kill lists (laid over black cells too, see
+:class:`.pieces.Layout`) never touch it."""
 
 
 class Records:
@@ -88,9 +90,18 @@ class HeterominoState(State):
     shape has already cleared its same-shape neighbours. ``probe_memo`` and
     ``region_memo`` let those rules skip pieces whose outcome cannot have
     changed (see :class:`Records`).
+
+    ``suspects`` is ``fit``'s queue: a cell bitset holding every white cell
+    that may have one piece left without that piece drawn yet, or None for
+    "unknown, scan every cell" (a state built from outside). Scanning the
+    whole board for such cells was most of a search node's cost, while a
+    node changes only the cell it fixed and what propagation settles. So
+    every narrowing that ``settle`` does not finish itself adds its cells
+    here: :meth:`fix` and :meth:`narrow` (search), ``region``'s and
+    ``probe``'s kills, and :func:`put_down`.
     """
 
-    __slots__ = ("placed", "hetero_done", "probe_memo", "region_memo")
+    __slots__ = ("placed", "hetero_done", "probe_memo", "region_memo", "suspects")
     tables: Tables
 
     def __init__(
@@ -101,12 +112,14 @@ class HeterominoState(State):
         hetero_done: int = 0,
         probe_memo: Records | None = None,
         region_memo: Records | None = None,
+        suspects: int | None = None,
     ) -> None:
         super().__init__(domains, tables)
         self.placed = placed
         self.hetero_done = hetero_done
         self.probe_memo = probe_memo or Records()
         self.region_memo = region_memo or Records()
+        self.suspects = suspects
 
     def copy(self) -> Self:
         return type(self)(
@@ -116,7 +129,23 @@ class HeterominoState(State):
             self.hetero_done,
             self.probe_memo.fork(),
             self.region_memo.fork(),
+            self.suspects,
         )
+
+    def suspect(self, cells: int) -> None:
+        """Queue ``cells`` (a bitset) for ``fit``: their domains may have narrowed."""
+        if self.suspects is not None:
+            self.suspects |= cells
+
+    def fix(self, var: int, value_bit: int) -> None:
+        super().fix(var, value_bit)
+        self.suspect(1 << var)
+
+    def narrow(self, var: int, keep: int) -> bool:
+        if not super().narrow(var, keep):
+            return False
+        self.suspect(1 << var)
+        return True
 
     @property
     def open_mask(self) -> int:
@@ -150,9 +179,11 @@ def put_down(state: HeterominoState, pieces: list[int]) -> None:
             clash = next((c for c, b in tables.place_kill[piece] if not domains[c] & ~b), None)
         if clash is not None:
             domains[clash] = 0
+            state.suspect(1 << clash)
             return
         for cell, kill in tables.place_kill[piece]:
             domains[cell] &= ~kill
+            state.suspect(1 << cell)
         state.placed |= tables.piece_mask[piece]
 
 
@@ -274,11 +305,15 @@ def fit(state: State, log: Log) -> bool:
     assert isinstance(state, HeterominoState)
     domains = state.domains
     placed = state.placed
-    todo = [
-        cell
-        for cell in state.tables.white
-        if not domains[cell] & (domains[cell] - 1) and not placed >> cell & 1
-    ]
+    suspects = state.suspects
+    if suspects is None:
+        candidates: list[int] | tuple[int, ...] = state.tables.white
+    else:
+        candidates = list(members(suspects & ~placed)) if suspects else []
+    todo = [cell for cell in candidates if not domains[cell] & (domains[cell] - 1)]
+    # ``settle`` runs to a fixpoint from ``todo``: every cell it narrows it
+    # also examines, so no unplaced cell is left with one piece.
+    state.suspects = 0
     if not todo:
         return False
     done = Settled(placed, state.hetero_done)
@@ -388,7 +423,7 @@ def cuts_pocket(tables: Tables, piece: int, open_cells: int) -> tuple[int, int]:
             if cell >= 0 and open_cells >> cell & 1:
                 pattern |= 1 << index
     else:
-        pattern = tables.ring_white[piece]  # nothing drawn around it (ring_cells are white)
+        pattern = tables.ring_pattern(piece)  # nothing drawn around it
     groups = ring_parts(tables.piece_shape[piece], pattern)
     if len(groups) < 2:
         return 0, ring
@@ -444,6 +479,7 @@ def region(state: State, log: Log) -> bool:
             domains[cell] &= ~bit
             if not domains[cell]:
                 raise Contradiction(("empty", cell))
+        state.suspect(tables.piece_mask[piece])
         changed = True
         if log is not None:
             log.append(
