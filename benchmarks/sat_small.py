@@ -48,7 +48,6 @@ from conftest import real_sugurus  # noqa: E402
 from pencilbox import registry, sat, solving  # noqa: E402
 from pencilbox.formats import load  # noqa: E402
 from pencilbox.puzzles.heteromino.pieces import tables_for  # noqa: E402
-from pencilbox.sat import suguru as suguru_sat  # noqa: E402
 from test_heteromino_real import real_heterominoes  # noqa: E402
 
 ENGINES = ("rungs", "sat", "hybrid")
@@ -77,7 +76,6 @@ def heteromino_boards() -> list[Board]:
 def forget_caches() -> None:
     """Drop every per-board cache, so each run pays what a new board costs."""
     tables_for.cache_clear()
-    suguru_sat.geometry.cache_clear()
 
 
 def run_engine(kind: Any, puzzle: Any, engine: str) -> tuple[int, bool, list[Rows]]:
@@ -173,24 +171,35 @@ def bench(
 
 
 def sweep(kind_name: str, boards: list[Board], clock: Callable[[], float], repeat: int) -> None:
-    """Hybrid total with each rung as the hybrid's rung (the encoder's choice restored after)."""
+    """Hybrid total with each rung as the hybrid's rung (the encoder's choice restored after).
+
+    The rungs take turns on each board within each round, like the engines."""
     kind = registry.get(kind_name)
     module = sat.encoder(kind_name)
     chosen = module.HYBRID_RUNG
-    rows = []
+
+    def hybrid_with(rung: str, puzzle: Any) -> None:
+        module.HYBRID_RUNG = rung
+        sat.count(kind, puzzle, 2, "hybrid")
+
+    totals = dict.fromkeys(kind.ladder.names, 0.0)
+    worst = dict.fromkeys(kind.ladder.names, 0.0)
     try:
-        for rung in kind.ladder.names:
-            module.HYBRID_RUNG = rung
-            total = worst = 0.0
-            for board in boards:
-                work = partial(sat.count, kind, board.puzzle, 2, "hybrid")
-                seconds = best_times(clock, repeat, {"hybrid": work})["hybrid"]
-                total += seconds
-                worst = max(worst, seconds)
-            mark = " (chosen)" if rung == chosen else ""
-            rows.append([rung + mark, f"{total * 1000:.1f}", f"{worst * 1000:.2f}"])
+        for board in boards:
+            works = {rung: partial(hybrid_with, rung, board.puzzle) for rung in totals}
+            for rung, seconds in best_times(clock, repeat, works).items():
+                totals[rung] += seconds
+                worst[rung] = max(worst[rung], seconds)
     finally:
         module.HYBRID_RUNG = chosen
+    rows = [
+        [
+            rung + (" (chosen)" if rung == chosen else ""),
+            f"{total * 1000:.1f}",
+            f"{worst[rung] * 1000:.2f}",
+        ]
+        for rung, total in totals.items()
+    ]
     print(table(["hybrid rung", "total ms", "max ms"], rows))
 
 

@@ -21,16 +21,14 @@ nothing an open cell can still take clashes with them, so they need no
 clause. When the rungs wrote every cell the encoding is empty and the
 solver only confirms the one answer.
 
-The board's geometry (blocks, king-neighbour pairs) depends only on the
-partition, so it is worked out once per partition and cached (a generator
-asks about one partition with many sets of givens); clauses are built from
-flat lists indexed by ``cell * stride + digit`` rather than dict lookups.
+Clauses are built from flat lists indexed by ``cell * stride + digit``
+rather than dict lookups, and king-move neighbours are looked up only for
+open cells. (A per-partition cache of the board's geometry was measured and
+dropped: no faster, even for the generator's many questions about one
+partition.)
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from functools import lru_cache
 
 from ..engine import State
 from ..kind import Rows
@@ -43,55 +41,8 @@ HYBRID_RUNG = "singles"
 witness, though it finishes a few more, costs more than the SAT it saves."""
 
 
-@dataclass(frozen=True)
-class Geometry:
-    """What the encoder reads about a partition; independent of the givens."""
-
-    cells: int
-    stride: int  # one more than the largest block size: digit d of cell c is c*stride+d
-    size: tuple[int, ...]  # block size per cell, 0 for removed cells
-    live: tuple[int, ...]
-    block_of: tuple[int, ...]
-    blocks: tuple[tuple[int, ...], ...]
-    # per cell: its live king-move neighbours after it in reading order in
-    # other blocks (a block-mate's clash clauses are the block's own), each
-    # with the number of digits both can hold
-    ahead: tuple[tuple[tuple[int, int], ...], ...]
-
-
-@lru_cache(maxsize=64)
-def geometry(rows: int, cols: int, blocks: tuple[int, ...]) -> Geometry:
-    """The partition's geometry, built once (a generator asks for it per carve step)."""
-    count = max(blocks, default=-1) + 1
-    members: list[list[int]] = [[] for _ in range(count)]
-    for cell, block in enumerate(blocks):
-        if block != REMOVED:
-            members[block].append(cell)
-    size = [0] * (rows * cols)
-    for group in members:
-        for cell in group:
-            size[cell] = len(group)
-    ahead: list[tuple[tuple[int, int], ...]] = []
-    for cell in range(rows * cols):
-        r, c = divmod(cell, cols)
-        found = []
-        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
-            rr, cc = r + dr, c + dc
-            other = rr * cols + cc
-            if size[cell] and 0 <= rr < rows and 0 <= cc < cols and size[other]:
-                if blocks[other] == blocks[cell]:
-                    continue
-                found.append((other, min(size[cell], size[other])))
-        ahead.append(tuple(found))
-    return Geometry(
-        cells=rows * cols,
-        stride=max(size, default=0) + 1,
-        size=tuple(size),
-        live=tuple(cell for cell in range(rows * cols) if size[cell]),
-        block_of=blocks,
-        blocks=tuple(tuple(group) for group in members),
-        ahead=tuple(ahead),
-    )
+# the king-move neighbours after a cell in reading order: right, and the row below
+_AHEAD = ((0, 1), (1, -1), (1, 0), (1, 1))
 
 
 def encode(puzzle: Suguru, state: State | None) -> Encoding:
@@ -99,20 +50,23 @@ def encode(puzzle: Suguru, state: State | None) -> Encoding:
     rows, cols = puzzle.rows, puzzle.cols
     if state is not None and getattr(state, "written", 0) == (1 << rows * cols) - 1:
         return _settled(puzzle, state)
-    geo = geometry(rows, cols, puzzle.blocks)
-    stride = geo.stride
-    size = geo.size
+    blocks = puzzle.blocks
+    block_cells = puzzle.block_cells
+    size = [0 if block == REMOVED else len(block_cells[block]) for block in blocks]
+    stride = max(size, default=0) + 1
     givens = puzzle.givens
     # lit[cell * stride + digit]: the variable, 0 when the digit is out (or the cell written)
-    lit = [0] * (geo.cells * stride)
-    fixed = [0] * geo.cells  # the digit of a written cell, left out of the CNF
+    lit = [0] * (rows * cols * stride)
+    fixed = [0] * (rows * cols)  # the digit of a written cell, left out of the CNF
     domains = state.domains if state is not None else None
     written: int = getattr(state, "written", 0) if state is not None else 0
     top = 0
     clauses: list[Clause] = []
     open_cells: list[int] = []
     owners: list[tuple[int, int, int]] = []  # (variable, cell, digit), for decoding
-    for cell in geo.live:
+    for cell in range(rows * cols):
+        if not size[cell]:
+            continue
         allowed = (1 << size[cell]) - 1
         if domains is not None:
             allowed &= domains[cell]
@@ -141,9 +95,8 @@ def encode(puzzle: Suguru, state: State | None) -> Encoding:
     variables = top
     pool = Pool()
     pool.top = top
-    block_of = geo.block_of
-    for number in sorted({block_of[cell] for cell in open_cells}):
-        block = geo.blocks[number]
+    for number in sorted({blocks[cell] for cell in open_cells}):
+        block = block_cells[number]
         taken = {fixed[cell] for cell in block}  # written digits: cleared from the rest
         for digit in range(1, len(block) + 1):
             if digit in taken:
@@ -158,12 +111,21 @@ def encode(puzzle: Suguru, state: State | None) -> Encoding:
                         clauses.append([neg, -lits[j]])
             else:
                 clauses.extend(at_most_one(lits, pool))
-    ahead = geo.ahead
+    # king-move neighbours in other blocks (block-mates are the block's clauses);
+    # only open cells have variables, so only they are looked at
     for a in open_cells:
+        row, col = divmod(a, cols)
+        mine = blocks[a]
         base_a = a * stride
-        for b, shared in ahead[a]:
+        for dr, dc in _AHEAD:
+            r, c = row + dr, col + dc
+            if not (r < rows and 0 <= c < cols):
+                continue
+            b = r * cols + c
+            if blocks[b] == mine or not size[b]:
+                continue
             base_b = b * stride
-            for digit in range(1, shared + 1):
+            for digit in range(1, min(size[a], size[b]) + 1):
                 x = lit[base_a + digit]
                 if x:
                     y = lit[base_b + digit]
