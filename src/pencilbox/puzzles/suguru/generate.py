@@ -192,10 +192,12 @@ class Carver:
         """Exactly one solution agrees with ``state``, a witness fixpoint.
 
         Asked of the SAT engine, handed only what the fixpoint left open
-        (the hybrid's idea, with the witness fixpoint carving computed
-        anyway): on the boards carving sees it answers in well under half
-        the time witness + search takes (``benchmarks/sat_small.py
-        --generator``). The rungs still grade every finished puzzle.
+        (the hybrid's idea, with the fixpoint carving computes anyway).
+        Measured per question while carving 5x5..12x12 boards: 0.12 ms
+        against witness + search's 0.36 ms with under 10 cells open, 2.1
+        against 18.9 ms with 60 or more (``benchmarks/sat_small.py
+        --generator`` times whole generations). The rungs still grade every
+        finished puzzle.
         """
         if self.oracle == "rungs":
             return count_solutions(state, WITNESS_RULES, limit=2).unique
