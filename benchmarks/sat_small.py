@@ -25,8 +25,14 @@ ladder in turn (the measurement ``HYBRID_RUNG`` is chosen by).
 0..N-1, best of ``--repeat`` CPU times per seed) with each uniqueness oracle
 carving can use once the witness rung is stuck -- ``rungs`` (witness +
 search) and ``sat`` -- interleaved seed by seed so both see the same load,
-and prints puzzles per minute per size and mode. Exits 1 if an answer is
-wrong or the two oracles carve different puzzles.
+and prints puzzles per minute per size and mode.
+
+``--heteromino12 N`` times counting to 2 on 12x12 Heteromino boards like the
+ones its generator counts: the 12x12 boards of the shipped bank (all unique)
+and N random boards with 21..30 black cells (the generator's density band)
+whose white regions all hold multiples of 3 cells (the only boards its walk
+counts). Exits 1 if an answer is wrong, engines disagree, or the two
+generator oracles carve different puzzles.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -87,7 +93,7 @@ def run_engine(kind: Any, puzzle: Any, engine: str) -> tuple[int, bool, list[Row
 
 
 def best_times(
-    clock: Callable[[], float], repeat: int, works: dict[str, Callable[[], object]]
+    clock: Callable[[], float], repeat: int, works: Mapping[str, Callable[[], object]]
 ) -> dict[str, float]:
     """The best of ``repeat`` times of each piece of work, taking turns round by round."""
     best = dict.fromkeys(works, float("inf"))
@@ -260,6 +266,72 @@ def bench_generator(sizes: Sequence[int], count: int, repeat: int) -> bool:
     return same
 
 
+def white_regions_fit(puzzle: Any) -> bool:
+    """Every connected region of white cells holds a multiple of 3 cells."""
+    rows, cols, black = puzzle.rows, puzzle.cols, puzzle.black
+    seen = list(black)
+    for start in range(rows * cols):
+        if seen[start]:
+            continue
+        seen[start] = True
+        todo, size = [start], 0
+        while todo:
+            cell = todo.pop()
+            size += 1
+            r, c = divmod(cell, cols)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                other = rr * cols + cc
+                if 0 <= rr < rows and 0 <= cc < cols and not seen[other]:
+                    seen[other] = True
+                    todo.append(other)
+        if size % 3:
+            return False
+    return True
+
+
+def bench_heteromino12(count: int, repeat: int) -> bool:
+    """Counting to 2 on 12x12 Heteromino boards; True when all engines agree."""
+    from pencilbox.puzzles.heteromino.randomboards import random_board
+
+    kind = registry.get("heteromino")
+    bank = [kind.from_json(record["json"]) for record in kind.bank() if record["rows"] == 12]
+    rng = random.Random("sat_small:heteromino12")
+    scattered: list[Any] = []
+    while len(scattered) < count:
+        board = random_board(rng, 12, 12, black_count=rng.choice(range(21, 31, 3)))
+        if white_regions_fit(board):
+            scattered.append(board)
+    agree = True
+    rows = []
+    for label, boards in (("bank (unique)", bank), ("random, band", scattered)):
+        times: dict[str, list[float]] = {e: [] for e in ENGINES}
+        outcomes = [0, 0, 0]
+        for puzzle in boards:
+            works = {e: partial(run_engine, kind, puzzle, e) for e in ENGINES}
+            counts = {run_engine(kind, puzzle, e)[0] for e in ENGINES}
+            agree = agree and len(counts) == 1
+            outcomes[min(counts.pop(), 2)] += 1
+            for engine, seconds in best_times(time.process_time, repeat, works).items():
+                times[engine].append(seconds)
+        for engine in ENGINES:
+            spent = sorted(times[engine])
+            rows.append(
+                [
+                    label,
+                    f"{len(boards)} (0/1/2+: {outcomes[0]}/{outcomes[1]}/{outcomes[2]})",
+                    engine,
+                    f"{spent[len(spent) // 2] * 1000:.1f}",
+                    f"{sum(spent) / len(spent) * 1000:.1f}",
+                    f"{spent[-1] * 1000:.1f}",
+                ]
+            )
+    print(f"\nHeteromino 12x12, counting to 2; cpu ms per board, best of {repeat}")
+    print(table(["boards", "count", "engine", "median", "mean", "max"], rows))
+    if not agree:
+        print("  ! the engines disagree on a board")
+    return agree
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per board, best kept (3)")
@@ -270,6 +342,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--generator", type=int, default=0, metavar="N", help="also time N generations per size"
     )
     parser.add_argument("--sizes", default="6,8,10", help="generator board sides (6,8,10)")
+    parser.add_argument(
+        "--heteromino12", type=int, default=0, metavar="N", help="also time N random 12x12 boards"
+    )
     args = parser.parse_args(argv)
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     repeat = max(1, args.repeat)
@@ -291,6 +366,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.generator:
         sides = [int(side) for side in args.sizes.split(",")]
         ok = bench_generator(sides, args.generator, repeat) and ok
+    if args.heteromino12:
+        ok = bench_heteromino12(args.heteromino12, repeat) and ok
     return 0 if ok else 1
 
 
