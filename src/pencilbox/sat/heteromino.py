@@ -35,10 +35,11 @@ from .core import Clause, Encoding
 
 HYBRID_RUNG = "fit"
 """The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_small.py
---sweep``: the cheapest. No rung pays here: building engine 1's tables alone
-(12 ms on the 25x25) costs about what the plain encoding's whole count does,
-and the rungs that prune much (region, probe) cost more again, so the hybrid
-stays behind the plain encoding on every shared board."""
+--sweep``: the cheapest, and still no win. Setting up engine 1 (its tables)
+and propagating costs about what it saves the solver, so over the shared
+boards the hybrid takes about 1.1x the plain encoding's time; the rungs that
+prune more (region, probe) cost more again (totals 17 ms with fit, 29-34 ms
+with the others)."""
 
 SHAPE_COUNT = len(SHAPES)
 
