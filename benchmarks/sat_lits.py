@@ -1,0 +1,188 @@
+"""Time plain SAT, the hybrid and the rung engine on every real LITS in tests/data/lits.
+
+Run with ``python benchmarks/sat_lits.py``. Each puzzle is loaded from its
+URL and counted to 2 (so each run also proves uniqueness) by
+
+* ``rungs``: the top rung (``probe``) plus search, as ``pencilbox solve`` does;
+* ``sat``: the plain encoding (:mod:`pencilbox.sat.lits`, no propagation);
+* ``hybrid``: the rung ``pencilbox.sat.lits.HYBRID_RUNG`` to a fixpoint, then
+  SAT on what is left; ``--hybrid-rungs local,tetro,probe`` times the hybrid
+  with each of those rungs instead (the benchmark sets the module constant
+  for the run; this is how ``HYBRID_RUNG`` was chosen).
+
+Times are CPU seconds of this process (``time.process_time``; CaDiCaL runs
+in-process) around one library call, board tables included and parsing
+excluded, the best of ``--repeat`` runs (default 3): the machine is shared and
+other work only ever adds time. Prints one row per board, then totals and
+the issue's targets: hybrid total <= 0.5x plain, no board slower than plain
+by more than 10%, every board proven unique by the fastest engine in <= 1 s.
+The ``floor`` column is what every SAT engine pays whatever its encoding:
+the board tables and the independent check of the answer.
+Exits 1 if an engine disagrees with the expected count or answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the data reader shared with the tests
+
+import pencilbox.sat.lits as sat_lits  # noqa: E402
+from pencilbox import formats, sat, solving  # noqa: E402
+from pencilbox.puzzles.lits.tables import Tables  # noqa: E402
+from test_lits_real import RealLits, real_lits  # noqa: E402
+
+Rows = list[list[int]]
+
+
+def best_cpu(run: Callable[[], tuple[int, bool, Rows | None]], repeat: int) -> tuple[float, Any]:
+    best = float("inf")
+    outcome: Any = None
+    for _ in range(repeat):
+        started = time.process_time()
+        outcome = run()
+        best = min(best, time.process_time() - started)
+    return best, outcome
+
+
+def engines(kind: Any, puzzle: Any, hybrid_rungs: Sequence[str]) -> dict[str, Callable[[], Any]]:
+    def rungs() -> tuple[int, bool, Rows | None]:
+        report = solving.solve(kind, puzzle, limit=2)
+        return report.count, report.exhaustive, report.solutions[0] if report.solutions else None
+
+    def by_sat(engine: str, rung: str | None = None) -> Callable[[], Any]:
+        def run() -> tuple[int, bool, Rows | None, int]:
+            saved = sat_lits.HYBRID_RUNG
+            if rung is not None:
+                sat_lits.HYBRID_RUNG = rung
+            try:
+                report = sat.count(kind, puzzle, 2, engine)
+            finally:
+                sat_lits.HYBRID_RUNG = saved
+            first = report.solutions[0] if report.solutions else None
+            return report.count, report.exhaustive, first, report.cuts
+
+        return run
+
+    def floor() -> tuple[int, bool, Rows | None]:
+        # what every SAT engine pays inside sat.count whatever the encoding:
+        # the board tables (the hybrid's rungs need them, the encoder reads
+        # them) and the independent check of each answer found
+        Tables.of(puzzle)
+        kind.check(puzzle, answer)
+        return 1, True, answer
+
+    answer = rungs()[2]
+    found: dict[str, Callable[[], Any]] = {"rungs": rungs, "sat": by_sat("sat")}
+    for rung in hybrid_rungs:
+        name = "hybrid" if rung == sat_lits.HYBRID_RUNG else f"hybrid-{rung}"
+        found[name] = by_sat("hybrid", rung)
+    if answer is not None:
+        found["floor"] = floor
+    return found
+
+
+def correct(case: RealLits, outcome: tuple[Any, ...]) -> bool:
+    count, exhaustive, first = outcome[:3]
+    if not case.unique:
+        return bool(count == 2 and not exhaustive)
+    return bool(count == 1 and exhaustive and (case.solution is None or first == case.solution))
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A plain text table: first column left-aligned, the rest right-aligned."""
+    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [str(cells[0]).ljust(widths[0])]
+        parts += [str(cell).rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True)]
+        return "  ".join(parts)
+
+    rule = "  ".join("-" * width for width in widths)
+    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per engine (best kept)")
+    parser.add_argument("--only", default="", help="only puzzles whose name contains this")
+    parser.add_argument(
+        "--hybrid-rungs",
+        default=sat_lits.HYBRID_RUNG,
+        help="comma-separated rungs to run the hybrid with (default: HYBRID_RUNG)",
+    )
+    args = parser.parse_args(argv)
+    hybrid_rungs = [r for r in args.hybrid_rungs.split(",") if r]
+    cases = [case for case in real_lits() if args.only in case.name]
+    names: list[str] = []
+    rows: list[list[str]] = []
+    totals: dict[str, float] = {}
+    worst_ratio: dict[str, tuple[float, str]] = {}
+    fastest_worst = (0.0, "")
+    failures = []
+    for case in cases:
+        kind, puzzle = formats.load(case.url)
+        timed: dict[str, float] = {}
+        cuts = 0
+        for name, run in engines(kind, puzzle, hybrid_rungs).items():
+            seconds, outcome = best_cpu(run, args.repeat)
+            timed[name] = seconds
+            if name != "floor" and not correct(case, outcome):
+                failures.append(f"{case.name}: {name} gave {outcome[:2]}")
+            if name == "sat":
+                cuts = outcome[3]
+        names = list(timed)
+        for name, seconds in timed.items():
+            totals[name] = totals.get(name, 0.0) + seconds
+            if name.startswith("hybrid"):
+                ratio = seconds / timed["sat"]
+                if ratio > worst_ratio.get(name, (0.0, ""))[0]:
+                    worst_ratio[name] = (ratio, case.name)
+        fastest = min(seconds for name, seconds in timed.items() if name != "floor")
+        if fastest > fastest_worst[0]:
+            fastest_worst = (fastest, case.name)
+        rows.append(
+            [
+                case.name,
+                f"{puzzle.rows}x{puzzle.cols}",
+                *(f"{timed[name] * 1000:.1f}" for name in names),
+                str(cuts),
+            ]
+        )
+    print(f"{len(cases)} real LITS, count to 2, best-of-{args.repeat} CPU milliseconds")
+    print("(floor: board tables + checking one answer, paid by every SAT engine)")
+    print()
+    print(table(["board", "size", *names, "sat cuts"], rows))
+    print()
+    total_rows = [
+        [name, f"{totals[name]:.3f}", f"{totals[name] / totals['sat']:.2f}"] for name in names
+    ]
+    print(table(["engine", "total s", "x plain"], total_rows))
+    print()
+    for name, (ratio, where) in worst_ratio.items():
+        verdict = "ok" if ratio <= 1.10 else "MISSED"
+        print(f"{name}: worst board vs plain {ratio:.2f}x ({where}); target <= 1.10: {verdict}")
+        share = totals[name] / totals["sat"]
+        verdict = "ok" if share <= 0.5 else "MISSED"
+        print(f"{name}: total vs plain {share:.2f}x; target <= 0.50: {verdict}")
+        if "floor" in totals:
+            above = (totals[name] - totals["floor"]) / (totals["sat"] - totals["floor"])
+            print(f"{name}: total above the floor vs plain's above the floor {above:.2f}x")
+    verdict = "ok" if fastest_worst[0] <= 1.0 else "MISSED"
+    print(
+        f"slowest board by its fastest engine: {fastest_worst[0]:.3f} s ({fastest_worst[1]}); "
+        f"target <= 1 s: {verdict}"
+    )
+    for failure in failures:
+        print("WRONG:", failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
