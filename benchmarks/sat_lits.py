@@ -13,20 +13,27 @@ URL and counted to 2 (so each run also proves uniqueness) by
 Times are CPU seconds of this process (``time.process_time``; CaDiCaL runs
 in-process) around one library call, board tables included and parsing
 excluded, the best of ``--repeat`` runs (default 3): the machine is shared and
-other work only ever adds time. Prints one row per board, then totals and
-the issue's targets: hybrid total <= 0.5x plain, no board slower than plain
-by more than 10%, every board proven unique by the fastest engine in <= 1 s.
+other work only ever adds time. The engines take turns (each round runs
+every engine once), so a burst of outside load hits them alike. Prints one
+row per board, then totals and the issue's targets: hybrid total <= 0.5x
+plain, no board slower than plain by more than 10%, every board proven
+unique by the fastest engine in <= 1 s.
 The ``floor`` column is what every SAT engine pays whatever its encoding:
 the board tables and the independent check of the answer.
+``--generator N`` measures the LITS generator's uniqueness oracle instead:
+the three counters on the first N boards per size that the generator
+counts, and generation throughput with each of them as the oracle.
 Exits 1 if an engine disagrees with the expected count or answer.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +48,7 @@ from test_lits_real import RealLits, real_lits  # noqa: E402
 Rows = list[list[int]]
 
 
-def best_cpu(run: Callable[[], tuple[int, bool, Rows | None]], repeat: int) -> tuple[float, Any]:
+def best_cpu(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     best = float("inf")
     outcome: Any = None
     for _ in range(repeat):
@@ -49,6 +56,21 @@ def best_cpu(run: Callable[[], tuple[int, bool, Rows | None]], repeat: int) -> t
         outcome = run()
         best = min(best, time.process_time() - started)
     return best, outcome
+
+
+def interleaved(
+    runs: dict[str, Callable[[], Any]], repeat: int
+) -> tuple[dict[str, float], dict[str, Any]]:
+    """Best CPU time and last outcome per run, the runs taking turns (one
+    round of every run, ``repeat`` times): a burst of outside load then
+    slows every engine alike instead of whichever happened to be running."""
+    best = dict.fromkeys(runs, float("inf"))
+    outcomes: dict[str, Any] = {}
+    for _ in range(repeat):
+        for name, run in runs.items():
+            seconds, outcomes[name] = best_cpu(run, 1)
+            best[name] = min(best[name], seconds)
+    return best, outcomes
 
 
 def engines(kind: Any, puzzle: Any, hybrid_rungs: Sequence[str]) -> dict[str, Callable[[], Any]]:
@@ -108,6 +130,101 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join([line(headers), rule, *(line(row) for row in rows)])
 
 
+# -- the generator's oracle ---------------------------------------------------------
+
+
+def counted_boards(size: int, n: int) -> list[Any]:
+    """The first ``n`` boards the LITS generator hands its uniqueness count
+    (pack, flood, descend to zero slack), from the seed ``oracle-SIZE``."""
+    from pencilbox.puzzles.lits.model import build
+    from pencilbox.puzzles.lits.packing import geometry, pack
+    from pencilbox.puzzles.lits.slack import Regions, descend, flood
+
+    rng = random.Random(f"oracle-{size}")
+    geo = geometry(size, size)
+    found = []
+    while len(found) < n:
+        regions = Regions.of(geo, pack(rng, size, size, "backtrack"))
+        flood(rng, regions)
+        _, history = descend(rng, regions)
+        if history[-1] == 0:
+            found.append(build(size, size, regions.labels))
+    return found
+
+
+def oracles() -> dict[str, Callable[[Any], int]]:
+    """Count-to-2 functions the generator could use."""
+    from pencilbox.puzzles.lits import KIND
+    from pencilbox.puzzles.lits import generate as lits_generate
+
+    rung_count = lits_generate.count
+    return {
+        f"rungs ({lits_generate.COUNT_RUNG})": lambda puzzle: rung_count(puzzle, 2),
+        "sat": lambda puzzle: sat.count(KIND, puzzle, 2, "sat").count,
+        "hybrid": lambda puzzle: sat.count(KIND, puzzle, 2, "hybrid").count,
+    }
+
+
+def generator_oracles(sizes: Sequence[int], n: int, repeat: int) -> int:
+    """Per size: mean CPU ms per uniqueness count on the boards the generator
+    counts, then puzzles per CPU minute generating ``n`` puzzles (seeds
+    ``tp:0..n-1``, as ``pencilbox generate`` makes them, graded by the rungs)
+    with each oracle put in the generator's place, and the share of that time
+    spent counting."""
+    from pencilbox import batch
+    from pencilbox.puzzles.lits import generate as lits_generate
+
+    wrong = 0
+    rows = []
+    for size in sizes:
+        boards = counted_boards(size, n)
+        row = [f"{size}x{size}", str(n)]
+        for count in oracles().values():
+            spent = 0.0
+            for puzzle in boards:
+                seconds, found = best_cpu(partial(count, puzzle), repeat)
+                spent += seconds
+                wrong += found != lits_generate.count(puzzle, 2)
+            row.append(f"{spent / n * 1000:.2f}")
+        rows.append(row)
+    print(f"LITS generator: CPU ms per uniqueness count (mean over N boards, best of {repeat})")
+    print(table(["size", "N", *oracles()], rows))
+    print()
+    rows = []
+    original = lits_generate.count
+    for size in sizes:
+        row = [f"{size}x{size}", str(n)]
+        for count in oracles().values():
+            counting = [0.0]
+
+            def timed(
+                puzzle: Any,
+                limit: int = 2,
+                count: Callable[[Any], int] = count,
+                counting: list[float] = counting,
+            ) -> int:
+                started = time.process_time()
+                found = count(puzzle)
+                counting[0] += time.process_time() - started
+                return found
+
+            lits_generate.count = timed
+            try:
+                started = time.process_time()
+                for index in range(n):
+                    batch.make_record("lits", size, size, "backtrack", "tp", index)
+                spent = time.process_time() - started
+            finally:
+                lits_generate.count = original
+            row.append(f"{60 * n / spent:.0f} ({100 * counting[0] / spent:.0f}%)")
+        rows.append(row)
+    print("LITS generation: puzzles per CPU minute, one process (share of time in the count)")
+    print(table(["size", "N", *oracles()], rows))
+    if wrong:
+        print(f"WRONG: {wrong} counts disagree with the rung engine")
+    return 1 if wrong else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per engine (best kept)")
@@ -117,7 +234,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=sat_lits.HYBRID_RUNG,
         help="comma-separated rungs to run the hybrid with (default: HYBRID_RUNG)",
     )
+    parser.add_argument(
+        "--generator",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead: time the generator's uniqueness oracle on N boards per size, "
+        "and generation throughput with each oracle",
+    )
+    parser.add_argument("--sizes", default="6,8,10,15", help="square sizes for --generator")
     args = parser.parse_args(argv)
+    if args.generator:
+        sizes = [int(size) for size in args.sizes.split(",")]
+        return generator_oracles(sizes, args.generator, args.repeat)
     hybrid_rungs = [r for r in args.hybrid_rungs.split(",") if r]
     cases = [case for case in real_lits() if args.only in case.name]
     names: list[str] = []
@@ -128,15 +257,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     failures = []
     for case in cases:
         kind, puzzle = formats.load(case.url)
-        timed: dict[str, float] = {}
-        cuts = 0
-        for name, run in engines(kind, puzzle, hybrid_rungs).items():
-            seconds, outcome = best_cpu(run, args.repeat)
-            timed[name] = seconds
+        timed, outcomes = interleaved(engines(kind, puzzle, hybrid_rungs), args.repeat)
+        cuts = outcomes["sat"][3]
+        for name, outcome in outcomes.items():
             if name != "floor" and not correct(case, outcome):
                 failures.append(f"{case.name}: {name} gave {outcome[:2]}")
-            if name == "sat":
-                cuts = outcome[3]
         names = list(timed)
         for name, seconds in timed.items():
             totals[name] = totals.get(name, 0.0) + seconds
