@@ -38,7 +38,7 @@ play: $(VENV)/.installed
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
-## bench: solve every real Suguru in tests/data and time the generator
+## bench: one table: every engine on every real and bank puzzle, and generation throughput
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py
 
