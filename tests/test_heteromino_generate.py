@@ -10,8 +10,10 @@ import pytest
 
 from pencilbox import solving
 from pencilbox.engine import count_solutions
+from pencilbox.errors import PuzzleError
 from pencilbox.puzzles.heteromino import KIND
 from pencilbox.puzzles.heteromino import generate as gen
+from pencilbox.puzzles.heteromino.oracle import cell_pieces
 from pencilbox.puzzles.heteromino.rules import new_state
 from pencilbox.puzzles.heteromino.scanner import count as scanner_count
 
@@ -38,15 +40,65 @@ def test_every_move_of_the_walk_keeps_the_white_count_a_multiple_of_3(
     seen: list[int] = []
     real = gen.score
 
-    def spy(rows: int, cols: int, black: list[bool]) -> gen.Scored:
+    def spy(rows: int, cols: int, black: list[bool], oracle: str = gen.ORACLE) -> gen.Scored:
         seen.append(sum(black))
-        return real(rows, cols, black)
+        return real(rows, cols, black, oracle)
 
     monkeypatch.setattr(gen, "score", spy)
     done = gen.walk(random.Random(3), 7, 7, 10, budget=60)
     assert len(seen) == done.moves + 1 > 1
     assert set(seen) == {10}
     assert (49 - 10) % 3 == 0
+
+
+def test_aimed_moves_blacken_a_cell_in_or_next_to_the_loose_area() -> None:
+    rows, cols = 8, 8
+    rng = random.Random(4)
+    for _ in range(200):
+        black = gen.scatter(rng, rows, cols, 13)
+        whites = [cell for cell, b in enumerate(black) if not b]
+        differ = tuple(sorted(rng.sample(whites, rng.randint(1, 6))))
+        source, target = gen.aimed_move(rng, rows, cols, black, differ)
+        assert black[source] and not black[target]
+        near = {
+            d + step
+            for d in differ
+            for step in (0, -1, 1, -cols, cols)
+            if 0 <= d + step < rows * cols and abs((d + step) % cols - d % cols) <= 1
+        }
+        assert target in near
+        blacks = [cell for cell, b in enumerate(black) if b]
+        assert source in gen.nearest(blacks, target, cols, gen.NEAR)
+    # the area is white cells only: a black neighbour is never a target
+    black = [False] * 9
+    black[1] = True
+    assert gen.loose_area(3, 3, black, (0,)) == [0, 3]
+
+
+def test_walk_scores_agree_between_the_oracles() -> None:
+    """Seeded boards get the same kind of score whichever oracle counts
+    (unique with the same answer / ambiguous / none); only the size of the
+    loose area may differ, since the two far answers may differ."""
+    rng = random.Random("walk-oracles")
+    kinds = set()
+    for _ in range(40):
+        black = gen.scatter(rng, 6, 6, 6)
+        by_sat = gen.score(6, 6, black, "sat")
+        by_rungs = gen.score(6, 6, black, "rungs")
+        kind = 0 if by_sat.score == 0 else 1 if by_sat.score <= 37 else 2
+        assert kind == (0 if by_rungs.score == 0 else 1 if by_rungs.score <= 37 else 2)
+        kinds.add(kind)
+        if kind == 0:
+            assert by_sat.solution is not None and by_rungs.solution is not None
+            assert cell_pieces(by_sat.solution) == cell_pieces(by_rungs.solution)
+        else:
+            assert by_sat.solution is None and by_rungs.solution is None
+    assert kinds == {0, 1, 2}
+
+
+def test_unknown_oracle_is_a_puzzle_error() -> None:
+    with pytest.raises(PuzzleError, match="unknown oracle"):
+        gen.generate(random.Random(1), 6, 6, oracle="crystal ball")
 
 
 def test_black_counts_leave_multiples_of_three() -> None:

@@ -282,7 +282,7 @@ class Layout:
         return found
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=32)
 def layout_for(rows: int, cols: int) -> Layout:
     """The :class:`Layout` of a size, built once (a few sizes kept)."""
     return Layout(rows, cols)

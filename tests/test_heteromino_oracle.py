@@ -1,0 +1,183 @@
+"""The generator's oracles, fit's queue of suspect cells, and the per-size layout.
+
+The two oracles (:mod:`pencilbox.puzzles.heteromino.oracle`: SAT and engine 1)
+must give the same verdict as the scanner (engine 2) on random boards, and
+their two answers of an ambiguous board must be far apart. ``fit`` working
+from its queue must reach the same fixpoint as ``fit`` scanning every cell.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pencilbox.engine import Contradiction, count_solutions, propagate
+from pencilbox.puzzles.heteromino import KIND, rules, scanner
+from pencilbox.puzzles.heteromino.model import Heteromino, build, format_text
+from pencilbox.puzzles.heteromino.oracle import (
+    ORACLES,
+    Verdict,
+    cell_pieces,
+    differing_cells,
+)
+from pencilbox.puzzles.heteromino.pieces import SLOTS, Tables, layout_for
+from pencilbox.puzzles.heteromino.randomboards import random_board
+
+BOARDS = tuple(random_board(random.Random(f"oracle-{i}"), max_side=6) for i in range(120))
+
+
+def blank(rows: int, cols: int) -> Heteromino:
+    return build(rows, cols, [False] * (rows * cols))
+
+
+@pytest.mark.parametrize("name", sorted(ORACLES))
+def test_each_oracle_agrees_with_the_scanner(name: str) -> None:
+    oracle = ORACLES[name]
+    seen = {0: 0, 1: 0, 2: 0}
+    for puzzle in BOARDS:
+        count, answers = scanner.count(puzzle, 30)
+        verdict = oracle(puzzle)
+        where = format_text(puzzle)
+        assert verdict.count == min(count, 2), where
+        seen[verdict.count] += 1
+        if count == 1:
+            assert verdict.solution is not None and not verdict.differ, where
+            assert cell_pieces(verdict.solution) == cell_pieces(answers[0]), where
+        elif count > 1:
+            assert verdict.solution is None, where
+            assert verdict.differ, where
+            if count < 30:  # every answer is known: the two the oracle took are among them
+                assert any(
+                    set(verdict.differ) == set(differing_cells(x, y))
+                    for x in answers
+                    for y in answers
+                    if x != y
+                ), where
+    assert min(seen.values()) >= 5, seen  # every verdict was exercised
+
+
+@pytest.mark.parametrize("name", sorted(ORACLES))
+def test_the_two_answers_are_far_apart_on_blank_strips(name: str) -> None:
+    """A blank 2x3m has 2^m tilings, each 2x3 block cut into two Ls either way.
+    Two answers a plain count finds differ in one block; the oracle's differ
+    in every block."""
+    for m in range(1, 5):
+        puzzle = blank(2, 3 * m)
+        verdict = ORACLES[name](puzzle)
+        assert verdict.count == 2
+        assert len(verdict.differ) == 6 * m
+        found = count_solutions(rules.new_state(puzzle), KIND.ladder.rules("fit"), 2)
+        plain = [KIND.solution_rows(puzzle, state) for state in found.solutions]
+        assert len(differing_cells(*plain)) == 6
+
+
+def test_oracles_see_a_unique_bank_board_and_an_unsolvable_one() -> None:
+    record = next(r for r in KIND.bank() if r["rows"] == 12)
+    puzzle = KIND.from_json(record["json"])
+    for oracle in ORACLES.values():
+        verdict = oracle(puzzle)
+        assert verdict.count == 1 and verdict.solution is not None
+        assert cell_pieces(verdict.solution) == cell_pieces(record["solution"])
+    # a blank 1x6: two horizontal bars, which would touch
+    stuck = blank(1, 6)
+    assert scanner.count(stuck, 2)[0] == 0
+    for oracle in ORACLES.values():
+        assert oracle(stuck) == Verdict(0)
+
+
+def test_cell_pieces_and_differing_cells() -> None:
+    first = [[1, 1, 2], [1, 2, 2]]
+    second = [[1, 1, 2], [1, 2, 2]]
+    assert differing_cells(first, second) == ()
+    assert cell_pieces(first)[0] == (0, 1, 3) and cell_pieces(first)[5] == (2, 4, 5)
+    relabelled = [[7, 7, 3], [7, 3, 3]]  # the same pieces under other numbers
+    assert differing_cells(first, relabelled) == ()
+    other = [[1, 2, 2], [1, 1, 2]]  # the 2x3 cut the other way: every cell differs
+    assert differing_cells(first, other) == (0, 1, 2, 3, 4, 5)
+    strip = [[1, 1, 2, 3, 3, 4], [1, 2, 2, 3, 4, 4]]
+    flipped = [[1, 1, 2, 3, 4, 4], [1, 2, 2, 3, 3, 4]]  # only the second block differs
+    assert differing_cells(strip, flipped) == (3, 4, 5, 9, 10, 11)
+    with_black = [[0, 1, 1], [0, 0, 1]]
+    assert cell_pieces(with_black)[0] == ()
+
+
+# -- fit's queue -------------------------------------------------------------------
+
+
+def test_fit_from_its_queue_reaches_the_same_fixpoint_as_a_full_scan() -> None:
+    """Down random search paths, fit working from its queue of suspect cells
+    ends with the same domains as fit scanning every cell (``suspects`` None)."""
+    rules_fit = KIND.ladder.rules("fit")
+    steps = 0
+    for index, puzzle in enumerate(BOARDS * 2):
+        rng = random.Random(f"queue-{index}")
+        queued = rules.new_state(puzzle)
+        try:
+            propagate(queued, rules_fit)
+        except Contradiction:
+            continue
+        while True:
+            open_cells = [cell for cell, dom in enumerate(queued.domains) if dom & (dom - 1)]
+            if not open_cells:
+                break
+            cell = rng.choice(open_cells)
+            values = [1 << b for b in range(SLOTS) if queued.domains[cell] >> b & 1]
+            value = rng.choice(values)
+            scanned = queued.copy()
+            queued.fix(cell, value)
+            scanned.fix(cell, value)
+            scanned.suspects = None  # forget the queue: scan every cell
+            outcomes = []
+            for state in (queued, scanned):
+                try:
+                    propagate(state, rules_fit)
+                    outcomes.append(state.domains)
+                except Contradiction:
+                    outcomes.append(None)
+            assert outcomes[0] == outcomes[1], format_text(puzzle)
+            steps += 1
+            if outcomes[0] is None:
+                break
+    assert steps > 200
+
+
+def test_a_fresh_state_scans_every_cell_and_put_down_queues_its_cells() -> None:
+    puzzle = blank(3, 3)
+    state = rules.new_state(puzzle)
+    assert state.suspects is None
+    propagate(state, KIND.ladder.rules("fit"))
+    assert state.suspects == 0
+    tables = state.tables
+    rules.put_down(state, [tables.piece_of_cells([0, 1, 2]) or 0])
+    assert state.suspects  # the cells whose candidates the pieces narrowed
+
+
+# -- the per-size layout -------------------------------------------------------------
+
+
+def test_black_cells_keep_their_domain_through_propagation() -> None:
+    """Kill lists are laid over black cells too; a black cell's domain has no
+    piece bit, so nothing ever changes it."""
+    for puzzle in BOARDS[:40]:
+        for rung in KIND.ladder.names:
+            state = rules.new_state(puzzle)
+            try:
+                propagate(state, KIND.ladder.rules(rung))
+            except Contradiction:
+                continue
+            for cell, black in enumerate(puzzle.black):
+                if black:
+                    assert state.domains[cell] == rules.BLACK_DOMAIN
+    assert rules.BLACK_DOMAIN >> SLOTS == 1
+
+
+def test_boards_of_one_size_share_a_layout_and_keep_their_own_pieces() -> None:
+    first = random_board(random.Random("one"), 7, 8)
+    second = random_board(random.Random("other"), 7, 8)
+    a, b = Tables.of(first), Tables.of(second)
+    assert a.grid is b.grid is layout_for(7, 8).grid and a.board is b.board
+    assert a.piece_cells != b.piece_cells
+    for tables, puzzle in ((a, first), (b, second)):
+        for cells in tables.piece_cells:
+            assert not any(puzzle.black[cell] for cell in cells)
