@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ...errors import PuzzleError
@@ -129,7 +129,33 @@ def _orthogonal(rows: int, cols: int, cell: int) -> list[int]:
 # -- the checker, written from the rule text ---------------------------------
 
 
-def _canonical(cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+Points = tuple[tuple[int, int], ...]
+
+
+@lru_cache(maxsize=4096)
+def _tetromino_name(points: Points) -> Points | None:
+    """The shape of four cells (shifted to touch the top and left edges, in
+    reading order), or None when they are not connected.
+
+    Both answers depend on the cells' pattern alone, so they are worked out
+    once per pattern (there are only a few hundred four-cell patterns a
+    region can shade) rather than once per region of every answer checked.
+    """
+    inside = set(points)
+    seen = {points[0]}
+    todo = [points[0]]
+    while todo:
+        r, c = todo.pop()
+        for step in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if step in inside and step not in seen:
+                seen.add(step)
+                todo.append(step)
+    if len(seen) != len(inside):
+        return None
+    return _canonical(points)
+
+
+def _canonical(cells: Sequence[tuple[int, int]]) -> Points:
     """A shape's name up to rotation and reflection: the least of its 8 images,
     each shifted to touch the top and left edges."""
     images = []
@@ -166,19 +192,33 @@ def check(puzzle: Lits, grid: Rows) -> list[Violation]:
                 found.append(
                     Violation("value", (cell,), f"{where(cols, cell)} holds {value!r}, not 0 or 1")
                 )
+    in_order = sorted(shaded)
     shapes = _region_shapes(puzzle, shaded, found)
-    found.extend(_squares(puzzle, shaded))
-    found.extend(_mass(puzzle, shaded))
-    found.extend(_same_shapes(puzzle, shaded, shapes))
+    found.extend(_squares(puzzle, shaded, in_order))
+    found.extend(_mass(puzzle, shaded, in_order))
+    found.extend(_same_shapes(puzzle, shaded, in_order, shapes))
     return found
 
 
-def _region_shapes(
-    puzzle: Lits, shaded: set[int], found: list[Violation]
-) -> dict[int, tuple[tuple[int, int], ...]]:
+def _beside(cols: int, cell: int) -> tuple[int, ...]:
+    """The cells above, below, left and right of ``cell`` (that order), some
+    perhaps off the board: callers only ask whether they are shaded, and no
+    off-board number ever is. Left and right are dropped at the board's
+    edges so that a row never wraps onto the next."""
+    col = cell % cols
+    if 0 < col < cols - 1:
+        return (cell - cols, cell + cols, cell - 1, cell + 1)
+    if cols == 1:
+        return (cell - cols, cell + cols)
+    if col == 0:
+        return (cell - cols, cell + cols, cell + 1)
+    return (cell - cols, cell + cols, cell - 1)
+
+
+def _region_shapes(puzzle: Lits, shaded: set[int], found: list[Violation]) -> dict[int, Points]:
     """Check each region's count and connection; return the shape of each good one."""
     cols = puzzle.cols
-    shapes: dict[int, tuple[tuple[int, int], ...]] = {}
+    shapes: dict[int, Points] = {}
     for number, cells in enumerate(puzzle.region_cells):
         mine = [cell for cell in cells if cell in shaded]
         if len(mine) != 4:
@@ -191,7 +231,11 @@ def _region_shapes(
                 )
             )
             continue
-        if not _connected(puzzle, mine):
+        points = [divmod(cell, cols) for cell in mine]
+        top = points[0][0]  # the cells are in reading order
+        left = min(c for _, c in points)
+        name = _tetromino_name(tuple((r - top, c - left) for r, c in points))
+        if name is None:
             found.append(
                 Violation(
                     "region-split",
@@ -201,39 +245,41 @@ def _region_shapes(
                 )
             )
             continue
-        shapes[number] = _canonical([divmod(cell, cols) for cell in mine])
+        shapes[number] = name
     return shapes
 
 
-def _squares(puzzle: Lits, shaded: set[int]) -> list[Violation]:
+def _squares(puzzle: Lits, shaded: set[int], in_order: list[int]) -> list[Violation]:
+    """Each fully shaded 2×2, by its top-left cell in reading order."""
     cols = puzzle.cols
+    bottom = (puzzle.rows - 1) * cols
     found = []
-    for r in range(puzzle.rows - 1):
-        for c in range(cols - 1):
-            square = (r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
-            if all(cell in shaded for cell in square):
-                found.append(
-                    Violation(
-                        "square", square, f"the 2x2 at {where(cols, square[0])} is fully shaded"
-                    )
-                )
+    for top in in_order:
+        if top >= bottom or top % cols == cols - 1:
+            continue
+        square = (top, top + 1, top + cols, top + cols + 1)
+        if square[1] in shaded and square[2] in shaded and square[3] in shaded:
+            found.append(
+                Violation("square", square, f"the 2x2 at {where(cols, square[0])} is fully shaded")
+            )
     return found
 
 
-def _mass(puzzle: Lits, shaded: set[int]) -> list[Violation]:
+def _mass(puzzle: Lits, shaded: set[int], in_order: list[int]) -> list[Violation]:
     if not shaded:
         return []
-    start = min(shaded)
+    cols = puzzle.cols
+    start = in_order[0]
     seen = {start}
     todo = [start]
     while todo:
-        for other in _orthogonal(puzzle.rows, puzzle.cols, todo.pop()):
+        for other in _beside(cols, todo.pop()):
             if other in shaded and other not in seen:
                 seen.add(other)
                 todo.append(other)
     if len(seen) == len(shaded):
         return []
-    apart = tuple(sorted(shaded - seen))
+    apart = tuple(cell for cell in in_order if cell not in seen)
     return [
         Violation(
             "disconnected",
@@ -245,23 +291,22 @@ def _mass(puzzle: Lits, shaded: set[int]) -> list[Violation]:
 
 
 def _same_shapes(
-    puzzle: Lits, shaded: set[int], shapes: dict[int, tuple[tuple[int, int], ...]]
+    puzzle: Lits, shaded: set[int], in_order: list[int], shapes: dict[int, Points]
 ) -> list[Violation]:
     cols = puzzle.cols
+    regions = puzzle.regions
     found = []
     reported: set[tuple[int, int]] = set()
-    for cell in sorted(shaded):
-        mine = puzzle.regions[cell]
-        for other in _orthogonal(puzzle.rows, cols, cell):
-            theirs = puzzle.regions[other]
+    for cell in in_order:
+        mine = regions[cell]
+        if mine not in shapes:
+            continue
+        for other in _beside(cols, cell):
+            if other not in shaded:
+                continue
+            theirs = regions[other]
             pair = (min(mine, theirs), max(mine, theirs))
-            if (
-                other in shaded
-                and mine != theirs
-                and pair not in reported
-                and mine in shapes
-                and shapes.get(theirs) == shapes[mine]
-            ):
+            if mine != theirs and pair not in reported and shapes.get(theirs) == shapes[mine]:
                 reported.add(pair)
                 found.append(
                     Violation(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...grid import Grid, Mask, mask_of, members
 
@@ -142,9 +143,12 @@ def contains_square(grid: Grid, mask: Mask) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class Placement:
-    """One tetromino a region may hold: its cells (bitset) and its shape id."""
+class Placement(NamedTuple):
+    """One tetromino a region may hold: its cells (bitset) and its shape id.
+
+    A named tuple rather than a dataclass: a large board makes thousands of
+    these per puzzle, and a tuple is several times cheaper to build.
+    """
 
     cells: Mask
     shape: int
@@ -154,26 +158,105 @@ class Placement:
         return SHAPES[self.shape]
 
 
-def placements(
-    grid: Grid, cells: Sequence[int], known: dict[tuple[int, int], int] | None = None
-) -> tuple[Placement, ...]:
-    """The tetrominoes a region of ``cells`` may hold: connected, not a 2×2.
+@dataclass(frozen=True)
+class Orientation:
+    """One fixed orientation of an L, I, T or S, anchored at its first cell
+    (in reading order), so every other cell lies later on the board."""
 
-    ``known`` may carry shape ids between calls on one board, keyed by the
-    bits above a tetromino's first cell and that cell's column: two
-    tetrominoes with the same key are the same cells a whole number of rows
-    apart, so they have the same shape (without the column, a shift could
-    wrap cells round to the next row).
+    shape: int
+    # (row, column) steps from the anchor to each of the four cells
+    steps: tuple[Point, ...]
+    # the shape's edges as (step of the edge's left or upper cell, across?):
+    # across=True joins that cell to its right-hand neighbour, False to the one below
+    edges: tuple[tuple[Point, bool], ...]
+
+    def offsets(self, cols: int) -> tuple[int, ...]:
+        """The four cells' distances from the anchor on a board ``cols`` wide."""
+        return tuple(dr * cols + dc for dr, dc in self.steps)
+
+
+def _anchored(points: Iterable[Point], shape: int) -> Orientation:
+    listed = sorted(points)
+    top_r, top_c = listed[0]
+    steps = tuple((r - top_r, c - top_c) for r, c in listed)
+    present = set(steps)
+    edges = tuple(
+        ((dr, dc), across)
+        for dr, dc in steps
+        for across in (True, False)
+        if ((dr, dc + 1) if across else (dr + 1, dc)) in present
+    )
+    return Orientation(shape, steps, edges)
+
+
+ORIENTATIONS: tuple[Orientation, ...] = tuple(
+    _anchored(image, SHAPES.index(name))
+    for name, points in _EXAMPLES.items()
+    if name != "O"
+    for image in sorted(_images(points))
+)
+"""The 18 fixed orientations of L (8), I (2), T (4) and S (4)."""
+
+
+def edge_masks(grid: Grid, together: Sequence[int]) -> tuple[Mask, Mask]:
+    """(east, south): the cells whose right-hand / lower neighbour carries the
+    same ``together`` label (a region number, or inside/outside a set)."""
+    cols = grid.cols
+    east = _mask_of_flags(
+        a == b and (x + 1) % cols != 0
+        for x, (a, b) in enumerate(zip(together, together[1:], strict=False))
+    )
+    south = _mask_of_flags(a == b for a, b in zip(together, together[cols:], strict=False))
+    return east, south
+
+
+def _mask_of_flags(flags: Iterable[bool]) -> Mask:
+    """The set of the indices whose flag is true (one string-to-int, not a
+    shift per index: this runs over every cell of large boards)."""
+    text = "".join("1" if flag else "0" for flag in flags)
+    return int(text[::-1], 2) if text else 0
+
+
+def anchors(grid: Grid, east: Mask, south: Mask) -> list[tuple[Orientation, Mask]]:
+    """For each orientation, the cells it can be anchored on so that all its
+    edges are ``east``/``south`` edges, i.e. all four cells carry one label.
+
+    Every edge is checked bit-parallel over the whole board at once. Walking
+    the shape's edges out from the anchor, each edge joins a real cell to
+    its real neighbour (``east`` never holds a last-column cell), so a
+    wrapped row can never fake a placement.
     """
-    memo = {} if known is None else known
-    o_shape = SHAPES.index("O")
+    cols = grid.cols
+    every = (1 << grid.rows * cols) - 1
     found = []
-    for mask in connected_subsets(grid, cells):
-        first = (mask & -mask).bit_length() - 1
-        key = (mask >> first, first % grid.cols)
-        shape = memo.get(key)
-        if shape is None:
-            shape = memo[key] = classify(grid, members(mask))
-        if shape != o_shape:
-            found.append(Placement(mask, shape))
+    for orientation in ORIENTATIONS:
+        can = every
+        for (dr, dc), across in orientation.edges:
+            offset = dr * cols + dc
+            edges = east if across else south
+            can &= edges >> offset if offset >= 0 else edges << -offset
+        can &= every
+        if can:
+            found.append((orientation, can))
+    return found
+
+
+def placements(grid: Grid, cells: Sequence[int]) -> tuple[Placement, ...]:
+    """The tetrominoes a region of ``cells`` may hold: connected, not a 2×2,
+    ordered by their cell bitsets.
+
+    Each of the 18 L/I/T/S orientations is matched against the whole set at
+    once (see :func:`anchors`); the O is never among them.
+    """
+    wanted = set(cells)
+    inside = [cell in wanted for cell in grid.cells]
+    east, south = edge_masks(grid, inside)
+    inside_mask = mask_of(cells)
+    found = []
+    for orientation, can in anchors(grid, east & inside_mask, south & inside_mask):
+        offsets = orientation.offsets(grid.cols)
+        pattern = mask_of(offsets)
+        for anchor in members(can):
+            found.append(Placement(pattern << anchor, orientation.shape))
+    found.sort()
     return tuple(found)

@@ -14,10 +14,11 @@ too). They never overlap: they belong to different regions.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...grid import Grid, Mask, mask_of, members
 from .model import Lits
-from .shapes import SHAPES, Placement, placements
+from .shapes import SHAPES, Placement, anchors, edge_masks
 
 RegionSet = int
 """A bitset over region numbers."""
@@ -59,39 +60,31 @@ class Tables:
 
     @classmethod
     def of(cls, puzzle: Lits) -> Tables:
-        grid = Grid(puzzle.rows, puzzle.cols)
+        board = _board(puzzle.rows, puzzle.cols)
+        grid = board.grid
+        region_of = puzzle.regions
         region_cells = puzzle.region_cells
-        region_mask = tuple(mask_of(cells) for cells in region_cells)
-        shapes_seen: dict[tuple[int, int], int] = {}
-        found = tuple(placements(grid, cells, shapes_seen) for cells in region_cells)
-        cells_of = tuple(tuple(p.cells for p in region) for region in found)
-        covering = [0] * len(puzzle.regions)
-        for region in found:
-            for index, placement in enumerate(region):
-                for cell in members(placement.cells):
-                    covering[cell] |= 1 << index
-        cols, rows = puzzle.cols, puzzle.rows
-        all_cells = (1 << rows * cols) - 1
-        first_col = mask_of(r * cols for r in range(rows))
-        last_col = mask_of(r * cols + cols - 1 for r in range(rows))
-        anchors = mask_of(r * cols + c for r in range(rows - 1) for c in range(cols - 1))
+        east, south = edge_masks(grid, region_of)
+        found, covering = _placements(puzzle, grid, east, south)
         tables = cls(
             puzzle=puzzle,
             grid=grid,
-            region_of=puzzle.regions,
-            region_mask=region_mask,
+            region_of=region_of,
+            region_mask=tuple(mask_of(cells) for cells in region_cells),
             region_cells=region_cells,
-            placements=found,
-            cells_of=cells_of,
+            placements=tuple(
+                tuple(Placement(mask, shape) for mask, shape, _ in region) for region in found
+            ),
+            cells_of=tuple(tuple(mask for mask, _, _ in region) for region in found),
             full=tuple((1 << len(region)) - 1 for region in found),
-            covering=tuple(covering),
+            covering=covering,
             arcs=(),
-            all_cells=all_cells,
-            not_first_col=all_cells & ~first_col,
-            not_last_col=all_cells & ~last_col,
-            square_anchors=anchors,
+            all_cells=board.all_cells,
+            not_first_col=board.not_first_col,
+            not_last_col=board.not_last_col,
+            square_anchors=board.square_anchors,
         )
-        tables.arcs = _arcs(tables)
+        tables.arcs = _arcs(tables, found, east, south)
         return tables
 
     @property
@@ -113,37 +106,111 @@ class Tables:
         return f"region {region + 1} (at {self.grid.label(first)})"
 
 
-def _shared_squares(tables: Tables) -> dict[tuple[int, int], list[tuple[Mask, Domain]]]:
-    """The 2×2 squares that two regions could fill together.
+@dataclass(frozen=True)
+class _Board:
+    """What depends on the board's size alone, shared by every board of that size."""
 
-    For each ordered pair of regions whose cells make up a whole square:
-    the square's cells in the first region, and the placements of the second
-    that cover all of the square's cells in the second. A placement of the
-    first that covers its part closes the square with exactly those.
+    grid: Grid
+    all_cells: Mask
+    not_first_col: Mask
+    not_last_col: Mask
+    square_anchors: Mask
+
+
+@lru_cache(maxsize=32)
+def _board(rows: int, cols: int) -> _Board:
+    grid = Grid(rows, cols)
+    all_cells = (1 << rows * cols) - 1
+    first_col = mask_of(r * cols for r in range(rows))
+    last_col = mask_of(r * cols + cols - 1 for r in range(rows))
+    anchors = mask_of(r * cols + c for r in range(rows - 1) for c in range(cols - 1))
+    return _Board(grid, all_cells, all_cells & ~first_col, all_cells & ~last_col, anchors)
+
+
+_Found = tuple[Mask, int, tuple[int, ...]]
+"""A placement while the tables are built: cells, shape id, the cells listed."""
+
+
+def _placements(
+    puzzle: Lits, grid: Grid, east: Mask, south: Mask
+) -> tuple[list[list[_Found]], tuple[Domain, ...]]:
+    """Every region's placements (ordered by cell bitset, as :func:`placements`
+    orders them) and, per cell, the placements of its region covering it.
+
+    All regions are matched at once: an orientation fits where all its
+    edges join cells of one region (:func:`anchors`), so each placement is
+    found from its anchor bit instead of grown region by region.
     """
-    grid = tables.grid
-    cols = grid.cols
+    region_of = puzzle.regions
+    found: list[list[_Found]] = [[] for _ in puzzle.region_cells]
+    for orientation, can in anchors(grid, east, south):
+        offsets = orientation.offsets(grid.cols)
+        pattern = mask_of(offsets)
+        shape = orientation.shape
+        for anchor in members(can):
+            cells = tuple(anchor + offset for offset in offsets)
+            found[region_of[anchor]].append((pattern << anchor, shape, cells))
+    covering = [0] * len(region_of)
+    for region in found:
+        region.sort()
+        for index, (_, _, cells) in enumerate(region):
+            bit = 1 << index
+            for cell in cells:
+                covering[cell] |= bit
+    return found, tuple(covering)
+
+
+Closings = list[dict[int, dict[int, Domain]]]
+"""Per region: neighbour -> own placement index -> neighbour placements that
+would close a 2×2 square with it."""
+
+
+def _closings(tables: Tables, across: Mask, down: Mask) -> Closings:
+    """The 2×2 squares that two regions could fill together, as clashes.
+
+    A square whose cells belong to exactly two regions is filled when one
+    placement of each covers that region's part of it: the placements of
+    a region covering its part are the intersection of its cells'
+    ``covering`` sets, and each of those clashes with each of the other
+    side's. (One region alone can't fill a square: no O. Three or more
+    owners: the no-2×2 rule's job.) ``across``/``down`` are the cells whose
+    right-hand / lower neighbour is in another region: only squares crossed
+    by such a border can have two owners.
+    """
+    cols = tables.grid.cols
     region_of = tables.region_of
-    shared: dict[tuple[int, int], list[tuple[Mask, Domain]]] = {}
-    for r in range(grid.rows - 1):
-        for c in range(cols - 1):
-            top = r * cols + c
-            cells = (top, top + 1, top + cols, top + cols + 1)
-            owners = {region_of[cell] for cell in cells}
-            if len(owners) != 2:
-                continue  # one region can't (no O), three or more: the no-2x2 rule's job
-            for mine in owners:
-                (theirs,) = owners - {mine}
-                part = mask_of(cell for cell in cells if region_of[cell] == mine)
-                closing = tables.full[theirs]
-                for cell in cells:
-                    if region_of[cell] == theirs:
-                        closing &= tables.covering[cell]
-                shared.setdefault((mine, theirs), []).append((part, closing))
-    return shared
+    covering = tables.covering
+    found: Closings = [{} for _ in tables.full]
+    mixed = tables.square_anchors & (across | across >> cols | down | down >> 1)
+    for top in members(mixed):
+        cells = (top, top + 1, top + cols, top + cols + 1)
+        first = region_of[top]
+        second = -1
+        holding_first = holding_second = -1
+        for cell in cells:
+            owner = region_of[cell]
+            if owner == first:
+                holding_first &= covering[cell]
+            elif second in (-1, owner):
+                second = owner
+                holding_second &= covering[cell]
+            else:
+                break  # a third owner
+        else:
+            if second != -1 and holding_first and holding_second:
+                for mine, theirs, holding, closing in (
+                    (first, second, holding_first, holding_second),
+                    (second, first, holding_second, holding_first),
+                ):
+                    per_index = found[mine].setdefault(theirs, {})
+                    for index in members(holding):
+                        per_index[index] = per_index.get(index, 0) | closing
+    return found
 
 
-def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain], ...], ...]:
+def _arcs(
+    tables: Tables, found: list[list[_Found]], east: Mask, south: Mask
+) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain], ...], ...]:
     """For each region and each adjacent region, the compatibility table.
 
     A neighbour's placement is incompatible with one of ours when it covers
@@ -155,50 +222,53 @@ def _arcs(tables: Tables) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain],
     placements that touch the neighbour nowhere, which support all of its
     placements at once.
     """
-    grid = tables.grid
-    cols = grid.cols
-    orthogonal = grid.orthogonal_masks
+    cols = tables.grid.cols
     covering = tables.covering
     region_of = tables.region_of
-    shared = _shared_squares(tables)
+    full = tables.full
+    # the region borders, from the same-region edge masks
+    across = tables.not_last_col & ~east
+    down = tables.all_cells >> cols & ~south
+    closings = _closings(tables, across, down)
+    # per cell: (other region, its placements covering a neighbour of the cell);
+    # per region: other region -> own placements touching it
+    beside_cell: list[list[tuple[int, Domain]]] = [[] for _ in region_of]
+    touched: list[dict[int, Domain]] = [{} for _ in found]
+    for step, border in ((1, across), (cols, down)):
+        for cell in members(border):
+            other = cell + step
+            mine, theirs = region_of[cell], region_of[other]
+            beside_cell[cell].append((theirs, covering[other]))
+            beside_cell[other].append((mine, covering[cell]))
+            toward = touched[mine]
+            toward[theirs] = toward.get(theirs, 0) | covering[cell]
+            toward = touched[theirs]
+            toward[mine] = toward.get(mine, 0) | covering[other]
     shape_sets = []
-    for listed in tables.placements:
+    for listed in found:
         by_shape = [0] * len(SHAPES)
-        for index, placement in enumerate(listed):
-            by_shape[placement.shape] |= 1 << index
+        for index, (_, shape, _) in enumerate(listed):
+            by_shape[shape] |= 1 << index
         shape_sets.append(by_shape)
     arcs = []
-    for region, region_placements in enumerate(tables.placements):
-        own = tables.region_mask[region]
-        outline = 0
-        for cell in members(own):
-            outline |= orthogonal[cell]
-        outline &= ~own
-        neighbours = sorted({region_of[cell] for cell in members(outline)})
-        compatible = {other: [tables.full[other]] * len(region_placements) for other in neighbours}
-        free: dict[int, Domain] = dict.fromkeys(neighbours, tables.full[region])
-        for index, placement in enumerate(region_placements):
-            cells = placement.cells
-            halo = (
-                (
-                    (cells << 1 & tables.not_first_col)
-                    | (cells >> 1 & tables.not_last_col)
-                    | cells << cols
-                    | cells >> cols
-                )
-                & tables.all_cells
-                & ~own
-            )
+    for region, listed in enumerate(found):
+        neighbours = sorted(touched[region])
+        compatible = {other: [full[other]] * len(listed) for other in neighbours}
+        closing = closings[region]
+        for index, (_, shape, cells) in enumerate(listed):
             touching: dict[int, Domain] = {}
-            for cell in members(halo):
-                other = region_of[cell]
-                touching[other] = touching.get(other, 0) | covering[cell]
+            for cell in cells:
+                for other, cover in beside_cell[cell]:
+                    touching[other] = touching.get(other, 0) | cover
             for other, beside in touching.items():
-                free[other] &= ~(1 << index)
-                bad = beside & shape_sets[other][placement.shape]
-                for part, closing in shared.get((region, other), ()):
-                    if cells & part == part:
-                        bad |= closing
-                compatible[other][index] &= ~bad
-        arcs.append(tuple((other, tuple(compatible[other]), free[other]) for other in neighbours))
+                bad = beside & shape_sets[other][shape]
+                if other in closing:
+                    bad |= closing[other].get(index, 0)
+                if bad:
+                    compatible[other][index] = full[other] & ~bad
+        own = full[region]
+        reach = touched[region]
+        arcs.append(
+            tuple((other, tuple(compatible[other]), own & ~reach[other]) for other in neighbours)
+        )
     return tuple(arcs)
