@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ...errors import PuzzleError
@@ -121,24 +121,38 @@ def _require_connected(puzzle: Suguru, cells: tuple[int, ...]) -> None:
 # -- the checker, written from the rule text ---------------------------------
 
 
-def _touching(puzzle: Suguru, cell: int) -> list[int]:
-    """Cells sharing an edge or a corner with ``cell`` (recomputed on purpose)."""
-    row, col = divmod(cell, puzzle.cols)
+@lru_cache(maxsize=64)
+def _later_touching(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the cells touching it (by an edge or a corner) that come
+    after it in reading order: right, then the row below from left to right.
+    Each touching pair is seen once, from its first cell. Depends on the
+    board's size alone, so it is worked out once per size."""
     found = []
-    for r in range(row - 1, row + 2):
-        for c in range(col - 1, col + 2):
-            if (r, c) != (row, col) and 0 <= r < puzzle.rows and 0 <= c < puzzle.cols:
-                found.append(r * puzzle.cols + c)
-    return found
+    for cell in range(rows * cols):
+        row, col = divmod(cell, cols)
+        later = []
+        if col + 1 < cols:
+            later.append(cell + 1)
+        if row + 1 < rows:
+            below = cell + cols
+            if col > 0:
+                later.append(below - 1)
+            later.append(below)
+            if col + 1 < cols:
+                later.append(below + 1)
+        found.append(tuple(later))
+    return tuple(found)
 
 
 def _clashes(puzzle: Suguru, digits: Sequence[int]) -> list[Violation]:
     found = []
-    for cell, digit in enumerate(digits):
+    for cell, (digit, later) in enumerate(
+        zip(digits, _later_touching(puzzle.rows, puzzle.cols), strict=True)
+    ):
         if not digit:
             continue
-        for other in _touching(puzzle, cell):
-            if other > cell and digits[other] == digit:
+        for other in later:
+            if digits[other] == digit:
                 found.append(
                     Violation(
                         "touching-equal",

@@ -10,6 +10,7 @@ every fill puts next to an outside cell can never be in that cell).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Self
 
 from ...engine import Contradiction, Deduction, Ladder, Log, Rule, Rung, State
@@ -43,28 +44,35 @@ class Tables:
 
     @classmethod
     def of(cls, puzzle: Suguru) -> Tables:
-        grid = Grid(puzzle.rows, puzzle.cols)
+        grid = _grid(puzzle.rows, puzzle.cols)
+        king = grid.king
         blocks = puzzle.blocks
         block_cells = puzzle.block_cells
-        peers: list[tuple[int, ...]] = []
-        for cell in grid.cells:
-            if blocks[cell] == REMOVED:
-                peers.append(())
-                continue
-            around = {n for n in grid.king[cell] if blocks[n] != REMOVED}
-            around.update(block_cells[blocks[cell]])
-            around.discard(cell)
-            peers.append(tuple(sorted(around)))
+        holes = REMOVED in blocks
+        peers: list[tuple[int, ...]] = [()] * len(blocks)
         outside = []
         for cells in block_cells:
+            mates = set(cells)
             touching: dict[int, int] = {}
             for position, cell in enumerate(cells):
-                for n in grid.king[cell]:
-                    if blocks[n] != REMOVED and blocks[n] != blocks[cell]:
-                        touching[n] = touching.get(n, 0) | (1 << position)
+                around = mates.union(king[cell])
+                around.discard(cell)
+                if holes:
+                    around = {n for n in around if blocks[n] != REMOVED}
+                peers[cell] = tuple(sorted(around))
+                bit = 1 << position
+                for n in king[cell]:
+                    if n not in mates and blocks[n] != REMOVED:
+                        touching[n] = touching.get(n, 0) | bit
             outside.append(tuple(sorted(touching.items())))
-        live = tuple(c for c in grid.cells if blocks[c] != REMOVED)
+        live = tuple(c for c in grid.cells if blocks[c] != REMOVED) if holes else tuple(grid.cells)
         return cls(puzzle, grid, blocks, block_cells, tuple(peers), tuple(outside), live)
+
+
+@lru_cache(maxsize=64)
+def _grid(rows: int, cols: int) -> Grid:
+    """One grid (and its neighbour tables) per board size, shared by every board of it."""
+    return Grid(rows, cols)
 
 
 class SuguruState(State):
@@ -99,10 +107,13 @@ def new_state(puzzle: Suguru, entries: list[int] | None = None) -> SuguruState:
     """
     tables = Tables.of(puzzle)
     domains = [1] * (puzzle.rows * puzzle.cols)
-    for cell in tables.live_cells:
-        domains[cell] = (1 << len(tables.block_cells[tables.block_of[cell]])) - 1
+    for cells in tables.block_cells:
+        every = (1 << len(cells)) - 1
+        for cell in cells:
+            domains[cell] = every
     state = SuguruState(domains, tables)
-    state.written = mask_of(c for c in range(len(domains)) if puzzle.blocks[c] == REMOVED)
+    if REMOVED in puzzle.blocks:
+        state.written = mask_of(c for c in range(len(domains)) if puzzle.blocks[c] == REMOVED)
     values = entries if entries is not None else list(puzzle.givens)
     for cell, digit in enumerate(values):
         if digit and puzzle.blocks[cell] != REMOVED:
