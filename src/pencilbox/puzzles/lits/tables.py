@@ -13,6 +13,7 @@ too). They never overlap: they belong to different regions.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -127,8 +128,19 @@ def _board(rows: int, cols: int) -> _Board:
     return _Board(grid, all_cells, all_cells & ~first_col, all_cells & ~last_col, anchors)
 
 
-_Found = tuple[Mask, int, tuple[int, ...]]
+_Found = tuple[Mask, int, tuple[int, int, int, int]]
 """A placement while the tables are built: cells, shape id, the cells listed."""
+
+_ONE = re.compile("1")
+
+
+def _indices(mask: Mask) -> list[int]:
+    """The members of a board-sized bitset, in increasing order.
+
+    One pass over its binary text: on boards of thousands of cells this is
+    several times faster than peeling bits off a big int one at a time.
+    """
+    return [found.start() for found in _ONE.finditer(bin(mask)[:1:-1])]
 
 
 def _placements(
@@ -144,11 +156,11 @@ def _placements(
     region_of = puzzle.regions
     found: list[list[_Found]] = [[] for _ in puzzle.region_cells]
     for orientation, can in anchors(grid, east, south):
-        offsets = orientation.offsets(grid.cols)
-        pattern = mask_of(offsets)
+        _, second, third, fourth = orientation.offsets(grid.cols)  # the first is 0
+        pattern = 1 | 1 << second | 1 << third | 1 << fourth
         shape = orientation.shape
-        for anchor in members(can):
-            cells = tuple(anchor + offset for offset in offsets)
+        for anchor in _indices(can):
+            cells = (anchor, anchor + second, anchor + third, anchor + fourth)
             found[region_of[anchor]].append((pattern << anchor, shape, cells))
     covering = [0] * len(region_of)
     for region in found:
@@ -165,7 +177,7 @@ Closings = list[dict[int, dict[int, Domain]]]
 would close a 2×2 square with it."""
 
 
-def _closings(tables: Tables, across: Mask, down: Mask) -> Closings:
+def _closings(tables: Tables, east: Mask, south: Mask) -> Closings:
     """The 2×2 squares that two regions could fill together, as clashes.
 
     A square whose cells belong to exactly two regions is filled when one
@@ -173,38 +185,56 @@ def _closings(tables: Tables, across: Mask, down: Mask) -> Closings:
     a region covering its part are the intersection of its cells'
     ``covering`` sets, and each of those clashes with each of the other
     side's. (One region alone can't fill a square: no O. Three or more
-    owners: the no-2×2 rule's job.) ``across``/``down`` are the cells whose
-    right-hand / lower neighbour is in another region: only squares crossed
-    by such a border can have two owners.
+    owners: the no-2×2 rule's job.)
+
+    The squares are sorted by how their two owners split them, bit-parallel
+    from the same-region edge masks ``east``/``south``, so each two-owner
+    square is visited once with its two parts known.
     """
     cols = tables.grid.cols
     region_of = tables.region_of
     covering = tables.covering
     found: Closings = [{} for _ in tables.full]
-    mixed = tables.square_anchors & (across | across >> cols | down | down >> 1)
-    for top in members(mixed):
-        cells = (top, top + 1, top + cols, top + cols + 1)
-        first = region_of[top]
-        second = -1
-        holding_first = holding_second = -1
-        for cell in cells:
-            owner = region_of[cell]
-            if owner == first:
-                holding_first &= covering[cell]
-            elif second in (-1, owner):
-                second = owner
-                holding_second &= covering[cell]
-            else:
-                break  # a third owner
-        else:
-            if second != -1 and holding_first and holding_second:
-                for mine, theirs, holding, closing in (
-                    (first, second, holding_first, holding_second),
-                    (second, first, holding_second, holding_first),
-                ):
-                    per_index = found[mine].setdefault(theirs, {})
-                    for index in members(holding):
-                        per_index[index] = per_index.get(index, 0) | closing
+    # per square by its top-left cell: is each of its four sides inside one region?
+    top, bottom = east, east >> cols
+    left, right = south, south >> 1
+    squares = tables.square_anchors
+    # (squares, step to the first part's cells, step to the second part's cells)
+    splits: list[tuple[Mask, tuple[int, ...], tuple[int, ...]]] = [
+        (squares & left & right & ~top & ~bottom, (0, cols), (1, cols + 1)),
+        (squares & top & bottom & ~left & ~right, (0, 1), (cols, cols + 1)),
+        (squares & bottom & right & ~top & ~left, (0,), (1, cols, cols + 1)),
+        (squares & bottom & left & ~top & ~right, (1,), (0, cols, cols + 1)),
+        (squares & top & right & ~left & ~bottom, (cols,), (0, 1, cols + 1)),
+        (squares & top & left & ~bottom & ~right, (cols + 1,), (0, 1, cols)),
+    ]
+    # all four sides cross borders: two owners only when the diagonals pair up
+    apart = squares & ~(top | bottom | left | right)
+    diagonal = [
+        corner
+        for corner in _indices(apart)
+        if region_of[corner] == region_of[corner + cols + 1]
+        and region_of[corner + 1] == region_of[corner + cols]
+    ]
+    splits.append((mask_of(diagonal), (0, cols + 1), (1, cols)))
+    for chosen, first_steps, second_steps in splits:
+        for corner in _indices(chosen):
+            holding_first = holding_second = -1
+            for step in first_steps:
+                holding_first &= covering[corner + step]
+            for step in second_steps:
+                holding_second &= covering[corner + step]
+            if not (holding_first and holding_second):
+                continue
+            first = region_of[corner + first_steps[0]]
+            second = region_of[corner + second_steps[0]]
+            for mine, theirs, holding, closing in (
+                (first, second, holding_first, holding_second),
+                (second, first, holding_second, holding_first),
+            ):
+                per_index = found[mine].setdefault(theirs, {})
+                for index in members(holding):
+                    per_index[index] = per_index.get(index, 0) | closing
     return found
 
 
@@ -216,9 +246,10 @@ def _arcs(
     A neighbour's placement is incompatible with one of ours when it covers
     a cell touching ours and has the same shape, or when it covers every
     cell of a 2×2 square that ours leaves open and ours covers the rest.
-    Both are computed with the ``covering`` sets, never pair by pair, and
-    only for the neighbours a placement actually touches: beside the others
-    it is compatible with everything. Each arc also records ``free``, our
+    Both are computed with the ``covering`` sets, never pair by pair: for
+    each cell of ours, the neighbour's placements covering the cells beside
+    it, cut down to our shape. Beside a neighbour it never touches, a
+    placement is compatible with everything. Each arc also records ``free``, our
     placements that touch the neighbour nowhere, which support all of its
     placements at once.
     """
@@ -229,43 +260,42 @@ def _arcs(
     # the region borders, from the same-region edge masks
     across = tables.not_last_col & ~east
     down = tables.all_cells >> cols & ~south
-    closings = _closings(tables, across, down)
-    # per cell: (other region, its placements covering a neighbour of the cell);
-    # per region: other region -> own placements touching it
-    beside_cell: list[list[tuple[int, Domain]]] = [[] for _ in region_of]
-    touched: list[dict[int, Domain]] = [{} for _ in found]
-    for step, border in ((1, across), (cols, down)):
-        for cell in members(border):
-            other = cell + step
-            mine, theirs = region_of[cell], region_of[other]
-            beside_cell[cell].append((theirs, covering[other]))
-            beside_cell[other].append((mine, covering[cell]))
-            toward = touched[mine]
-            toward[theirs] = toward.get(theirs, 0) | covering[cell]
-            toward = touched[theirs]
-            toward[mine] = toward.get(mine, 0) | covering[other]
+    closings = _closings(tables, east, south)
     shape_sets = []
     for listed in found:
         by_shape = [0] * len(SHAPES)
         for index, (_, shape, _) in enumerate(listed):
             by_shape[shape] |= 1 << index
         shape_sets.append(by_shape)
+    # per cell: (other region, its placements covering a neighbour of the
+    # cell, that region's placements by shape);
+    # per region: other region -> own placements touching it
+    beside_cell: list[list[tuple[int, Domain, list[Domain]]]] = [[] for _ in region_of]
+    touched: list[dict[int, Domain]] = [{} for _ in found]
+    for step, border in ((1, across), (cols, down)):
+        for cell in _indices(border):
+            other = cell + step
+            mine, theirs = region_of[cell], region_of[other]
+            beside_cell[cell].append((theirs, covering[other], shape_sets[theirs]))
+            beside_cell[other].append((mine, covering[cell], shape_sets[mine]))
+            toward = touched[mine]
+            toward[theirs] = toward.get(theirs, 0) | covering[cell]
+            toward = touched[theirs]
+            toward[mine] = toward.get(mine, 0) | covering[other]
     arcs = []
     for region, listed in enumerate(found):
         neighbours = sorted(touched[region])
         compatible = {other: [full[other]] * len(listed) for other in neighbours}
-        closing = closings[region]
         for index, (_, shape, cells) in enumerate(listed):
-            touching: dict[int, Domain] = {}
             for cell in cells:
-                for other, cover in beside_cell[cell]:
-                    touching[other] = touching.get(other, 0) | cover
-            for other, beside in touching.items():
-                bad = beside & shape_sets[other][shape]
-                if other in closing:
-                    bad |= closing[other].get(index, 0)
-                if bad:
-                    compatible[other][index] = full[other] & ~bad
+                for other, cover, by_shape in beside_cell[cell]:
+                    bad = cover & by_shape[shape]  # touching and the same shape
+                    if bad:
+                        compatible[other][index] &= ~bad
+        for other, per_index in closings[region].items():
+            row = compatible[other]
+            for index, bad in per_index.items():
+                row[index] &= ~bad
         own = full[region]
         reach = touched[region]
         arcs.append(
