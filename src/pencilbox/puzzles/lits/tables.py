@@ -172,9 +172,10 @@ def _placements(
     return found, tuple(covering)
 
 
-Closings = list[dict[int, dict[int, Domain]]]
-"""Per region: neighbour -> own placement index -> neighbour placements that
-would close a 2×2 square with it."""
+Closings = list[list[tuple[int, Domain, Domain]]]
+"""Per region: (neighbour, own placements covering the region's part of a
+square, the neighbour's placements covering the rest): each of the first
+set clashes with each of the second."""
 
 
 def _closings(tables: Tables, east: Mask, south: Mask) -> Closings:
@@ -194,7 +195,7 @@ def _closings(tables: Tables, east: Mask, south: Mask) -> Closings:
     cols = tables.grid.cols
     region_of = tables.region_of
     covering = tables.covering
-    found: Closings = [{} for _ in tables.full]
+    found: Closings = [[] for _ in tables.full]
     # per square by its top-left cell: is each of its four sides inside one region?
     top, bottom = east, east >> cols
     left, right = south, south >> 1
@@ -228,13 +229,8 @@ def _closings(tables: Tables, east: Mask, south: Mask) -> Closings:
                 continue
             first = region_of[corner + first_steps[0]]
             second = region_of[corner + second_steps[0]]
-            for mine, theirs, holding, closing in (
-                (first, second, holding_first, holding_second),
-                (second, first, holding_second, holding_first),
-            ):
-                per_index = found[mine].setdefault(theirs, {})
-                for index in members(holding):
-                    per_index[index] = per_index.get(index, 0) | closing
+            found[first].append((second, holding_first, holding_second))
+            found[second].append((first, holding_second, holding_first))
     return found
 
 
@@ -292,10 +288,12 @@ def _arcs(
                     bad = cover & by_shape[shape]  # touching and the same shape
                     if bad:
                         compatible[other][index] &= ~bad
-        for other, per_index in closings[region].items():
+        for other, holding, closing in closings[region]:
             row = compatible[other]
-            for index, bad in per_index.items():
-                row[index] &= ~bad
+            while holding:
+                low = holding & -holding
+                row[low.bit_length() - 1] &= ~closing
+                holding ^= low
         own = full[region]
         reach = touched[region]
         arcs.append(
