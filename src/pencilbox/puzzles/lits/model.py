@@ -134,8 +134,8 @@ Points = tuple[tuple[int, int], ...]
 
 @lru_cache(maxsize=4096)
 def _tetromino_name(points: Points) -> Points | None:
-    """The shape of four cells (shifted to touch the top and left edges, in
-    reading order), or None when they are not connected.
+    """The shape of four cells (in reading order, shifted so that the first
+    is at (0, 0)), or None when they are not connected.
 
     Both answers depend on the cells' pattern alone, so they are worked out
     once per pattern (there are only a few hundred four-cell patterns a
@@ -200,19 +200,18 @@ def check(puzzle: Lits, grid: Rows) -> list[Violation]:
     return found
 
 
-def _beside(cols: int, cell: int) -> tuple[int, ...]:
+def _beside(cols: int, cell: int) -> tuple[int, int, int, int]:
     """The cells above, below, left and right of ``cell`` (that order), some
-    perhaps off the board: callers only ask whether they are shaded, and no
-    off-board number ever is. Left and right are dropped at the board's
-    edges so that a row never wraps onto the next."""
+    perhaps off the board or -1: callers only ask whether they are shaded,
+    and no such number ever is. Left and right are -1 at the board's edges,
+    so that a row never wraps onto the next."""
     col = cell % cols
-    if 0 < col < cols - 1:
-        return (cell - cols, cell + cols, cell - 1, cell + 1)
-    if cols == 1:
-        return (cell - cols, cell + cols)
-    if col == 0:
-        return (cell - cols, cell + cols, cell + 1)
-    return (cell - cols, cell + cols, cell - 1)
+    return (
+        cell - cols,
+        cell + cols,
+        cell - 1 if col else -1,
+        cell + 1 if col != cols - 1 else -1,
+    )
 
 
 def _region_shapes(puzzle: Lits, shaded: set[int], found: list[Violation]) -> dict[int, Points]:
@@ -231,10 +230,10 @@ def _region_shapes(puzzle: Lits, shaded: set[int], found: list[Violation]) -> di
                 )
             )
             continue
-        points = [divmod(cell, cols) for cell in mine]
-        top = points[0][0]  # the cells are in reading order
-        left = min(c for _, c in points)
-        name = _tetromino_name(tuple((r - top, c - left) for r, c in points))
+        top, left = divmod(mine[0], cols)
+        name = _tetromino_name(
+            tuple((r - top, c - left) for r, c in (divmod(cell, cols) for cell in mine))
+        )
         if name is None:
             found.append(
                 Violation(
@@ -305,8 +304,10 @@ def _same_shapes(
             if other not in shaded:
                 continue
             theirs = regions[other]
-            pair = (min(mine, theirs), max(mine, theirs))
-            if mine != theirs and pair not in reported and shapes.get(theirs) == shapes[mine]:
+            if theirs == mine:
+                continue
+            pair = (mine, theirs) if mine < theirs else (theirs, mine)
+            if pair not in reported and shapes.get(theirs) == shapes[mine]:
                 reported.add(pair)
                 found.append(
                     Violation(
