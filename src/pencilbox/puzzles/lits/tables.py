@@ -190,7 +190,10 @@ def _closings(tables: Tables, east: Mask, south: Mask) -> Closings:
 
     The squares are sorted by how their two owners split them, bit-parallel
     from the same-region edge masks ``east``/``south``, so each two-owner
-    square is visited once with its two parts known.
+    square is visited once with its two parts known. A split along a
+    diagonal never happens: regions are connected, and a region joining
+    two opposite corners round the outside would enclose one of the other
+    two corners, cutting the second region in two.
     """
     cols = tables.grid.cols
     region_of = tables.region_of
@@ -209,15 +212,6 @@ def _closings(tables: Tables, east: Mask, south: Mask) -> Closings:
         (squares & top & right & ~left & ~bottom, (cols,), (0, 1, cols + 1)),
         (squares & top & left & ~bottom & ~right, (cols + 1,), (0, 1, cols)),
     ]
-    # all four sides cross borders: two owners only when the diagonals pair up
-    apart = squares & ~(top | bottom | left | right)
-    diagonal = [
-        corner
-        for corner in _indices(apart)
-        if region_of[corner] == region_of[corner + cols + 1]
-        and region_of[corner + 1] == region_of[corner + cols]
-    ]
-    splits.append((mask_of(diagonal), (0, cols + 1), (1, cols)))
     for chosen, first_steps, second_steps in splits:
         for corner in _indices(chosen):
             holding_first = holding_second = -1

@@ -1,0 +1,286 @@
+"""The fast board tables and checkers against slow references written here.
+
+The LITS placements are matched bit-parallel per orientation, the Suguru
+tables are built block by block, and both checkers take short cuts (a
+cache of four-cell patterns, neighbours read without wrapping, each
+touching pair seen once). Each is held to a direct, obviously correct
+computation on random boards, including one-, two- and three-column boards
+where a row could wrap onto the next, and on random cell sets that are not
+regions at all.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from pencilbox.grid import Grid, mask_of
+from pencilbox.puzzles.lits import model as lits_model
+from pencilbox.puzzles.lits.randomboards import random_board as random_lits
+from pencilbox.puzzles.lits.shapes import classify, placements
+from pencilbox.puzzles.lits.tables import Tables as LitsTables
+from pencilbox.puzzles.suguru import model as suguru_model
+from pencilbox.puzzles.suguru.model import REMOVED
+from pencilbox.puzzles.suguru.rules import Tables as SuguruTables
+from pencilbox.puzzles.suguru.rules import new_state
+
+Pair = tuple[int, int]
+
+
+def _edges(rows: int, cols: int) -> list[Pair]:
+    """Every edge-sharing pair of cells, by direct row/column arithmetic."""
+    found = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                found.append((r * cols + c, r * cols + c + 1))
+            if r + 1 < rows:
+                found.append((r * cols + c, (r + 1) * cols + c))
+    return found
+
+
+def _connected(cells: set[int], edges: list[Pair]) -> bool:
+    if not cells:
+        return True
+    seen = {min(cells)}
+    grew = True
+    while grew:
+        grew = False
+        for a, b in edges:
+            if a in cells and b in cells and (a in seen) != (b in seen):
+                seen.update((a, b))
+                grew = True
+    return seen == cells
+
+
+def _has_square(cells: set[int], rows: int, cols: int) -> bool:
+    return any(
+        {t, t + 1, t + cols, t + cols + 1} <= cells
+        for t in range(rows * cols)
+        if t // cols < rows - 1 and t % cols < cols - 1
+    )
+
+
+def _tetrominoes(grid: Grid, cells: list[int]) -> list[tuple[int, int]]:
+    """(mask, shape) of every connected four of ``cells`` with no 2x2, sorted."""
+    edges = _edges(grid.rows, grid.cols)
+    found = []
+    for four in itertools.combinations(cells, 4):
+        chosen = set(four)
+        if _connected(chosen, edges) and not _has_square(chosen, grid.rows, grid.cols):
+            found.append((mask_of(four), classify(grid, four)))
+    return sorted(found)
+
+
+def test_placements_of_random_cell_sets_match_every_connected_four() -> None:
+    rng = random.Random("floor-sets")
+    for _ in range(150):
+        grid = Grid(rng.randint(1, 6), rng.randint(1, 6))
+        cells = sorted(rng.sample(list(grid.cells), rng.randint(1, min(12, len(grid.cells)))))
+        listed = placements(grid, cells)
+        assert [(p.cells, p.shape) for p in listed] == _tetrominoes(grid, cells)
+        assert all(p.letter in "LITS" for p in listed)
+
+
+@pytest.mark.parametrize("cols", [1, 2, 3, 7])
+def test_board_tables_hold_each_regions_placements_and_coverings(cols: int) -> None:
+    rng = random.Random(f"floor-tables-{cols}")
+    for _ in range(25):
+        puzzle = random_lits(rng, rng.randint(4, 9), cols, smallest=4, largest=8)
+        tables = LitsTables.of(puzzle)
+        grid = tables.grid
+        for region, cells in enumerate(puzzle.region_cells):
+            expected = _tetrominoes(grid, list(cells))
+            assert [(p.cells, p.shape) for p in tables.placements[region]] == expected
+            assert tables.cells_of[region] == tuple(mask for mask, _ in expected)
+            for cell in cells:
+                covering = sum(
+                    1 << index for index, (mask, _) in enumerate(expected) if mask >> cell & 1
+                )
+                assert tables.covering[cell] == covering
+        _arcs_agree_pair_by_pair(tables)
+
+
+def _arcs_agree_pair_by_pair(tables: LitsTables) -> None:
+    """Each compatibility table is the touching-shapes and 2x2 rules checked
+    placement pair by placement pair."""
+    grid = tables.grid
+    rows, cols = grid.rows, grid.cols
+    beside = {(a, b) for a, b in _edges(rows, cols)} | {(b, a) for a, b in _edges(rows, cols)}
+    for region, arcs in enumerate(tables.arcs):
+        neighbours = {tables.region_of[b] for a, b in beside if tables.region_of[a] == region} - {
+            region
+        }
+        assert [other for other, _, _ in arcs] == sorted(neighbours)
+        for other, table, free in arcs:
+            for i, mine in enumerate(tables.placements[region]):
+                mine_cells = {c for c in grid.cells if mine.cells >> c & 1}
+                touches_region = any(
+                    (a, b) in beside for a in mine_cells for b in tables.region_cells[other]
+                )
+                assert bool(free >> i & 1) == (not touches_region)
+                for j, theirs in enumerate(tables.placements[other]):
+                    theirs_cells = {c for c in grid.cells if theirs.cells >> c & 1}
+                    touch = any((a, b) in beside for a in mine_cells for b in theirs_cells)
+                    clash = touch and (
+                        mine.shape == theirs.shape
+                        or _has_square(mine_cells | theirs_cells, rows, cols)
+                    )
+                    assert bool(table[i] >> j & 1) == (not clash)
+
+
+def _lits_violations(puzzle: lits_model.Lits, grid: list[list[int]]) -> set[tuple[str, Pair]]:
+    """(rule, first two cells) of each violation, from the rule text, the slow way."""
+    rows, cols = puzzle.rows, puzzle.cols
+    shaded = {r * cols + c for r in range(rows) for c in range(cols) if grid[r][c] == 1}
+    edges = _edges(rows, cols)
+    found: set[tuple[str, Pair]] = set()
+    shape_of: dict[int, int] = {}  # congruent tetrominoes have the same letter
+    for number, cells in enumerate(puzzle.region_cells):
+        mine = shaded & set(cells)
+        if len(mine) != 4:
+            listed = sorted(mine) or list(cells)
+            found.add(("region-count", (listed[0], listed[1] if len(listed) > 1 else -1)))
+        elif not _connected(mine, edges):
+            listed = sorted(mine)
+            found.add(("region-split", (listed[0], listed[1])))
+        else:
+            shape_of[number] = classify(Grid(rows, cols), sorted(mine))
+    for t in range(rows * cols):
+        inside = t // cols < rows - 1 and t % cols < cols - 1
+        if inside and {t, t + 1, t + cols, t + cols + 1} <= shaded:
+            found.add(("square", (t, t + 1)))
+    if not _connected(shaded, edges):
+        start = min(shaded)
+        reached = {start}
+        for _ in range(len(shaded)):
+            reached |= {b for a, b in edges if a in reached and b in shaded}
+            reached |= {a for a, b in edges if b in reached and a in shaded}
+        apart = sorted(shaded - reached)
+        found.add(("disconnected", (apart[0], apart[1] if len(apart) > 1 else -1)))
+    regions = puzzle.regions
+    pairs_seen: set[Pair] = set()
+    for cell in sorted(shaded):
+        for a, b in edges:
+            if cell not in (a, b):
+                continue
+            other = b if a == cell else a
+            mine, theirs = regions[cell], regions[other]
+            pair = (min(mine, theirs), max(mine, theirs))
+            if (
+                other in shaded
+                and mine != theirs
+                and pair not in pairs_seen
+                and mine in shape_of
+                and shape_of.get(theirs) == shape_of[mine]
+            ):
+                pairs_seen.add(pair)
+    for mine, theirs in pairs_seen:
+        found.add(("same-shape", (mine, theirs)))
+    return found
+
+
+def _reported(puzzle: lits_model.Lits, grid: list[list[int]]) -> set[tuple[str, Pair]]:
+    found: set[tuple[str, Pair]] = set()
+    for v in lits_model.check(puzzle, grid):
+        if v.rule == "same-shape":
+            a, b = (puzzle.regions[cell] for cell in v.cells)
+            found.add((v.rule, (min(a, b), max(a, b))))
+        else:
+            found.add((v.rule, (v.cells[0], v.cells[1] if len(v.cells) > 1 else -1)))
+    return found
+
+
+def test_lits_checker_reports_what_the_rule_text_says() -> None:
+    rng = random.Random("floor-lits-check")
+    for trial in range(300):
+        cols = (1, 2, 3, 5, 7)[trial % 5]
+        puzzle = random_lits(rng, rng.randint(4, 8), cols, smallest=4, largest=7)
+        density = rng.random()
+        grid = [[int(rng.random() < density) for _ in range(cols)] for _ in range(puzzle.rows)]
+        assert _reported(puzzle, grid) == _lits_violations(puzzle, grid)
+
+
+def _random_suguru(rng: random.Random) -> suguru_model.Suguru:
+    """Random blocks of 1..5 cells grown from each unlabelled cell, some cells removed."""
+    rows, cols = rng.randint(1, 7), rng.randint(1, 7)
+    labels = [-2] * (rows * cols)
+    block = 0
+    for start in range(rows * cols):
+        if labels[start] != -2:
+            continue
+        if rng.random() < 0.1:
+            labels[start] = REMOVED
+            continue
+        labels[start] = block
+        grown = [start]
+        for _ in range(rng.randint(0, 4)):
+            free = [
+                n
+                for cell in grown
+                for n in Grid(rows, cols).orthogonal[cell]
+                if labels[n] == -2 and n not in grown
+            ]
+            if not free:
+                break
+            chosen = rng.choice(free)
+            labels[chosen] = block
+            grown.append(chosen)
+        block += 1
+    return suguru_model.build(rows, cols, labels, [0] * (rows * cols))
+
+
+def _king(rows: int, cols: int, cell: int) -> set[int]:
+    r, c = divmod(cell, cols)
+    return {
+        rr * cols + cc
+        for rr in range(r - 1, r + 2)
+        for cc in range(c - 1, c + 2)
+        if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols
+    }
+
+
+def test_suguru_tables_and_state_match_the_rules_read_directly() -> None:
+    rng = random.Random("floor-suguru-tables")
+    for _ in range(200):
+        puzzle = _random_suguru(rng)
+        tables = SuguruTables.of(puzzle)
+        blocks, rows, cols = puzzle.blocks, puzzle.rows, puzzle.cols
+        for cell in range(rows * cols):
+            if blocks[cell] == REMOVED:
+                assert tables.peers[cell] == ()
+                continue
+            mates = set(puzzle.block_cells[blocks[cell]])
+            near = {n for n in _king(rows, cols, cell) if blocks[n] != REMOVED}
+            assert tables.peers[cell] == tuple(sorted((mates | near) - {cell}))
+        for number, cells in enumerate(puzzle.block_cells):
+            touching: dict[int, int] = {}
+            for position, cell in enumerate(cells):
+                for n in _king(rows, cols, cell):
+                    if blocks[n] not in (REMOVED, number):
+                        touching[n] = touching.get(n, 0) | 1 << position
+            assert tables.outside[number] == tuple(sorted(touching.items()))
+        assert tables.live_cells == tuple(c for c in range(rows * cols) if blocks[c] != REMOVED)
+        state = new_state(puzzle)
+        assert state.written == mask_of(c for c in range(rows * cols) if blocks[c] == REMOVED)
+        for cell in tables.live_cells:
+            assert state.domains[cell] == (1 << len(puzzle.block_cells[blocks[cell]])) - 1
+
+
+def test_suguru_checker_finds_every_touching_pair_once() -> None:
+    rng = random.Random("floor-suguru-check")
+    for _ in range(300):
+        puzzle = _random_suguru(rng)
+        rows, cols = puzzle.rows, puzzle.cols
+        grid = [[rng.randint(0, 3) for _ in range(cols)] for _ in range(rows)]
+        digits = [value for row in grid for value in row]
+        expected = [
+            (cell, other)
+            for cell in range(rows * cols)
+            for other in sorted(_king(rows, cols, cell))
+            if other > cell and digits[cell] and digits[other] == digits[cell]
+        ]
+        reported = [v.cells for v in suguru_model.check(puzzle, grid) if v.rule == "touching-equal"]
+        assert reported == expected
