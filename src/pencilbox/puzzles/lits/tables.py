@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ...grid import Grid, Mask, mask_of, members
 from .model import Lits
@@ -36,9 +36,9 @@ class Tables:
     region_of: tuple[int, ...]
     region_mask: tuple[Mask, ...]
     region_cells: tuple[tuple[int, ...], ...]
-    placements: tuple[tuple[Placement, ...], ...]
-    # placement cells per region, as a plain tuple for the hot loops
+    # placement cells and shape ids per region, as plain tuples for the hot loops
     cells_of: tuple[tuple[Mask, ...], ...]
+    shapes_of: tuple[tuple[int, ...], ...]
     full: tuple[Domain, ...]
     # per cell: the placements of its region that cover it
     covering: tuple[Domain, ...]
@@ -73,10 +73,8 @@ class Tables:
             region_of=region_of,
             region_mask=tuple(mask_of(cells) for cells in region_cells),
             region_cells=region_cells,
-            placements=tuple(
-                tuple(Placement(mask, shape) for mask, shape, _ in region) for region in found
-            ),
-            cells_of=tuple(tuple(mask for mask, _, _ in region) for region in found),
+            cells_of=tuple(tuple([mask for mask, _, _ in region]) for region in found),
+            shapes_of=tuple(tuple([shape for _, shape, _ in region]) for region in found),
             full=tuple((1 << len(region)) - 1 for region in found),
             covering=covering,
             arcs=(),
@@ -88,9 +86,18 @@ class Tables:
         tables.arcs = _arcs(tables, found, east, south)
         return tables
 
+    @cached_property
+    def placements(self) -> tuple[tuple[Placement, ...], ...]:
+        """Each region's placements (cells and shape), for words and tests:
+        solving reads ``cells_of`` and the tables, so this is built on first use."""
+        return tuple(
+            tuple(map(Placement, cells, shapes))
+            for cells, shapes in zip(self.cells_of, self.shapes_of, strict=True)
+        )
+
     @property
     def region_count(self) -> int:
-        return len(self.placements)
+        return len(self.cells_of)
 
     def placement_words(self, region: int, index: int) -> str:
         """``the L on r1c1 r1c2 r2c1 r3c1``."""
