@@ -45,6 +45,7 @@ from pencilbox import formats, registry, sat, solving  # noqa: E402
 from pencilbox.kind import PuzzleKind, Rows  # noqa: E402
 from test_heteromino_real import real_heterominoes  # noqa: E402
 from test_lits_real import real_lits  # noqa: E402
+from texttable import table  # noqa: E402
 
 ENGINES = ("rungs", "sat", "hybrid")
 
@@ -59,19 +60,6 @@ GENERATION = (
     ("heteromino", (8, 8), None, 10, 4),
     ("heteromino", (12, 12), None, 4, 1),
 )
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A plain text table: first two columns left-aligned, the rest right-aligned."""
-    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [str(c).ljust(w) for c, w in zip(cells[:2], widths[:2], strict=True)]
-        parts += [str(c).rjust(w) for c, w in zip(cells[2:], widths[2:], strict=True)]
-        return "  ".join(parts)
-
-    rule = "  ".join("-" * width for width in widths)
-    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
 
 
 def prove(kind: PuzzleKind[Any], puzzle: Any, engine: str) -> tuple[bool, Rows | None]:
@@ -167,7 +155,7 @@ def bench_cases(cases: list[Case], repeat: int, label: str) -> bool:
         "N",
         *(f"{engine} {stat}" for engine in ENGINES for stat in ("med", "max")),
     ]
-    print(table(headers, rows))
+    print(table(headers, rows, left=2))
     for name, total in totals.items():
         print(
             f"total {name}: "
@@ -215,7 +203,7 @@ def bench_generation(quick: bool) -> None:
                 f"{60 * n / sum(times):.1f}",
             ]
         )
-    print(table(["type", "size", "mode", "N", "median s", "max s", "per minute"], rows))
+    print(table(["type", "size", "mode", "N", "median s", "max s", "per minute"], rows, left=3))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -55,6 +55,7 @@ from pencilbox import registry, sat, solving  # noqa: E402
 from pencilbox.formats import load  # noqa: E402
 from pencilbox.puzzles.heteromino.pieces import tables_for  # noqa: E402
 from test_heteromino_real import real_heterominoes  # noqa: E402
+from texttable import table  # noqa: E402
 
 ENGINES = ("rungs", "sat", "hybrid")
 Rows = list[list[int]]
@@ -104,19 +105,6 @@ def best_times(
             work()
             best[name] = min(best[name], clock() - started)
     return best
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A plain text table: first column left-aligned, the rest right-aligned."""
-    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [str(cells[0]).ljust(widths[0])]
-        parts += [str(cell).rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True)]
-        return "  ".join(parts)
-
-    rule = "  ".join("-" * width for width in widths)
-    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
 
 
 def bench(

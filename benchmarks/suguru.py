@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the data reader shared with the tests
 
 from conftest import RealSuguru, real_sugurus  # noqa: E402
 from pencilbox import formats, registry, solving  # noqa: E402
+from texttable import table  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -71,19 +72,6 @@ def solve_case(case: RealSuguru, repeat: int) -> Solved:
         expected,
         matches,
     )
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A plain text table: first column left-aligned, the rest right-aligned."""
-    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [str(cells[0]).ljust(widths[0])]
-        parts += [str(cell).rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True)]
-        return "  ".join(parts)
-
-    rule = "  ".join("-" * width for width in widths)
-    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
 
 
 def size_key(size: str) -> tuple[int, int]:
