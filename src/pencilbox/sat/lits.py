@@ -23,6 +23,7 @@ check of ``refine``.
 
 from __future__ import annotations
 
+import re
 from typing import cast
 
 from ..engine import State
@@ -36,10 +37,19 @@ from .core import Clause, Encoding, Pool, at_most_one
 
 HYBRID_RUNG = "tetro"
 """The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_lits.py
---hybrid-rungs local,tetro,probe``: on the 47 published boards the hybrid's
-total CPU time after ``tetro`` was 0.69x plain SAT's (``local`` 0.90x,
-``probe`` 0.81x, whose probing costs more than it saves SAT on the big
-boards), and no board was slower than plain."""
+--hybrid-rungs local,tetro,probe``: after ``tetro`` the hybrid was 0.69x plain
+SAT's total CPU time on the 47 published boards (``local`` 0.90x, ``probe``
+0.81x: its probing costs more than it saves SAT on the big boards).
+``local`` plus arc consistency alone measures the same as ``tetro`` (0.54x
+vs 0.54x then), so the one-mass rule stays.
+
+Now (``benchmarks/sat_lits.py --repeat 5``, CPU best-of): hybrid 0.179 s,
+plain 0.310 s = 0.58x; floor (tables + checker, paid by both) 0.056 s, so
+0.48x above the floor; worst board 0.92x plain (misc-0); 40x57 janko 42 ms
+vs 94 ms plain. The issue's 0.5x is not reached: on the boards that
+dominate the rest (noqx 24x24, misc-0, misc-17) ``tetro`` leaves most
+placements live, and solving what is left costs the hybrid about what it
+costs plain SAT."""
 
 Edge = tuple[int, int]
 
@@ -66,6 +76,16 @@ def _bits(mask: int) -> list[int]:
         found.append(low.bit_length() - 1)
         mask ^= low
     return found
+
+
+_ONE = re.compile("1")
+
+
+def _members(mask: int) -> list[int]:
+    """The members of a board-sized bitset, in increasing order: one pass
+    over its binary text, several times faster than :func:`_bits` once the
+    set runs to hundreds of cells (peeling bits copies the big int each time)."""
+    return [found.start() for found in _ONE.finditer(bin(mask)[:1:-1])]
 
 
 _OFFSETS: dict[int, tuple[int, ...]] = {}
@@ -101,6 +121,7 @@ class Encoder:
     def __init__(self, tables: Tables, domains: list[int]) -> None:
         self.tables = tables
         self.clauses: list[Clause] = []
+        self.domains = domains
         self.live = [_bits(dom) for dom in domains]
         # per region and live placement: its cells (same order as ``live``)
         self.cells = [
@@ -126,7 +147,7 @@ class Encoder:
         self.on: Mask = on
         self.possible: Mask = possible
         self.cell_var = [0] * (tables.grid.rows * tables.grid.cols)
-        for cell in _bits(possible & ~on):
+        for cell in _members(possible & ~on):
             self.cell_var[cell] = pool.new()
         self.edge_lit: dict[Edge, int] = {}
 
@@ -191,7 +212,7 @@ class Encoder:
         )
         cell_var = self.cell_var
         append = self.clauses.append
-        for top in _bits(anchors):
+        for top in _members(anchors):
             clause = [
                 -cell_var[cell]
                 for cell in (top, top + 1, top + cols, top + cols + 1)
@@ -205,32 +226,47 @@ class Encoder:
         """Clashing pairs from the arc tables, each region pair once (the
         relation is symmetric); a settled side turns a pair into a unit."""
         append = self.clauses.append
-        live, pvars = self.live, self.pvars
+        live, domains = self.live, self.domains
+        # per region: placement index -> negated variable (None: settled)
+        negated: list[dict[int, int] | None] = [None] * len(live)
+        for region in self.open:
+            negated[region] = {
+                index: -var for index, var in zip(live[region], self.pvars[region], strict=True)
+            }
         for region, arcs in enumerate(self.tables.arcs):
-            indices = live[region]
-            mine = pvars[region]
+            mine = negated[region]
+            dom = domains[region]
             for other, table, free in arcs:
                 if other < region:
                     continue
-                theirs = 0
-                position: dict[int, int] = {}
-                for number, index in enumerate(live[other]):
-                    theirs |= 1 << index
-                    position[index] = number
-                their_vars = pvars[other]
-                for number, index in enumerate(indices):
-                    if free >> index & 1:
+                theirs = domains[other]
+                their_lits = negated[other]
+                if mine is None:
+                    # a settled side: the other's clashing placements are out
+                    bad = theirs & ~table[live[region][0]]
+                    if not bad:
                         continue
-                    bad = theirs & ~table[index]
+                    if their_lits is None:
+                        raise _Unsatisfiable  # two settled tetrominoes clash
                     for clash in _bits(bad):
-                        lits = []
-                        if mine:
-                            lits.append(-mine[number])
-                        if their_vars:
-                            lits.append(-their_vars[position[clash]])
-                        if not lits:
-                            raise _Unsatisfiable  # two settled tetrominoes clash
-                        append(lits)
+                        append([their_lits[clash]])
+                    continue
+                rest = dom & ~free
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    index = low.bit_length() - 1
+                    bad = theirs & ~table[index]
+                    if not bad:
+                        continue
+                    lit = mine[index]
+                    if their_lits is None:
+                        append([lit])
+                        continue
+                    while bad:
+                        clash = bad & -bad
+                        bad ^= clash
+                        append([lit, their_lits[clash.bit_length() - 1]])
 
     def _touch_another_region(self) -> None:
         """With two or more regions, each tetromino touches another region's shading."""
@@ -239,28 +275,31 @@ class Encoder:
             return
         cell_var = self.cell_var
         region_of = tables.region_of
-        on, possible = self.on, self.possible
-        # per cell: the literals of its possibly shaded neighbours in other
-        # regions, or None when one of them is shaded in every candidate
-        across: list[list[int] | None] = []
-        for cell, around in enumerate(tables.grid.orthogonal):
-            lits: list[int] | None = []
-            for n in around:
-                if region_of[n] == region_of[cell] or not possible >> n & 1:
-                    continue
-                if on >> n & 1:
-                    lits = None
-                    break
-                assert lits is not None
-                lits.append(cell_var[n])
-            across.append(lits)
+        orthogonal = tables.grid.orthogonal
+        is_on = self.is_on()
+        # per cell, worked out on first use (only the cells of live placements
+        # are asked about): the literals of its possibly shaded neighbours in
+        # other regions, or None when one of them is shaded in every candidate
+        across: dict[int, list[int] | None] = {}
         append = self.clauses.append
         for region, placed_list in enumerate(self.cells):
             pvars = self.pvars[region]
             for number, placed in enumerate(placed_list):
                 halo: dict[int, None] = {}
                 for cell in placed:
-                    lits = across[cell]
+                    if cell in across:
+                        lits = across[cell]
+                    else:
+                        lits = []
+                        for n in orthogonal[cell]:
+                            if region_of[n] == region:
+                                continue
+                            if is_on[n]:
+                                lits = None
+                                break
+                            if cell_var[n]:
+                                lits.append(cell_var[n])
+                        across[cell] = lits
                     if lits is None:
                         break
                     halo.update(dict.fromkeys(lits))
@@ -289,7 +328,7 @@ class Encoder:
             (possible & possible >> 1 & tables.not_last_col, 1),
             (possible & possible >> cols, cols),
         ):
-            for a in _bits(starts):
+            for a in _members(starts):
                 b = a + step
                 if region_of[a] == region_of[b]:
                     continue
@@ -300,6 +339,14 @@ class Encoder:
                     append([-var, vb])
                 else:
                     edge_lit[a, b] = va or vb  # 0: both always shaded
+
+    def is_on(self) -> bytearray:
+        """Per cell: 1 when it is shaded whatever is chosen (list lookups beat
+        bit tests on a board-sized int in the per-cell loops)."""
+        flags = bytearray(len(self.cell_var))
+        for cell in _members(self.on):
+            flags[cell] = 1
+        return flags
 
     def truth(self, shaded: Mask) -> dict[int, bool]:
         """The value of each placement, cell and border-edge variable in the
@@ -348,8 +395,7 @@ class Encoder:
 
     def refine(self, true: set[int]) -> list[Clause]:
         """Island cuts when the shading falls apart; [] when it is one mass."""
-        chosen = self.chosen(true)
-        shaded = self.shading(chosen)
+        shaded = self.shading(self.chosen(true))
         parts = []
         rest = shaded
         while rest:
@@ -361,10 +407,16 @@ class Encoder:
         # one cut per component but the largest: cutting every island but one
         # is enough to rule this model out, and the largest one's cut is long
         parts.remove(max(parts, key=int.bit_count))
-        return [self.island_cut(part, chosen) for part in parts]
+        region_of = self.tables.region_of
+        cuts = []
+        for part in parts:
+            cut = self.island_cut({region_of[cell] for cell in _members(part)})
+            assert cut is not None, "an island touches the rest of the shading"
+            cuts.append(cut)
+        return cuts
 
-    def island_cut(self, part: Mask, chosen: list[int]) -> Clause:
-        """The regions shaded in ``part`` must touch another region's shading.
+    def island_cut(self, regions: set[int]) -> Clause | None:
+        """The shading of ``regions`` (an island) must touch another region's shading.
 
         Sound: every region shades four cells, so in any answer the shading
         of a set R of regions, not all of them, is a proper part of one
@@ -375,11 +427,10 @@ class Encoder:
         of these placements, or a cell beside them shaded").
         """
         tables = self.tables
-        cells_of = tables.cells_of
+        region_mask = tables.region_mask
         inside = 0
-        for region, indices in enumerate(self.live):
-            if cells_of[region][indices[chosen[region]]] & part:
-                inside |= tables.region_mask[region]
+        for region in regions:
+            inside |= region_mask[region]
         cols = tables.grid.cols
         mine = inside & self.possible
         outside = self.possible & ~inside
@@ -392,10 +443,10 @@ class Encoder:
             (mine << cols, cols),
             (mine >> cols, -cols),
         ):
-            for b in _bits(shifted & outside):
+            for b in _members(shifted & outside):
                 a = b - step
                 lit = edge_lit[(a, b) if a < b else (b, a)]
-                # both ends always shaded would join ``part`` to the rest
-                assert lit, "an island touches the rest of the shading"
+                if not lit:
+                    return None  # both ends always shaded: ``regions`` are never an island
                 clause.append(lit)
         return clause
