@@ -11,7 +11,12 @@ Run with ``python benchmarks/heteromino.py``. It
 2. splits the top rung's time on the largest board into its parts (tables,
    each rule) with the rule functions wrapped by timers;
 3. counts random boards (``--random N`` of size ``--size``) with each rung
-   plus search, for the cost of search when the rungs do not finish.
+   plus search, for the cost of search when the rungs do not finish;
+4. with ``--oracles``, times the generator's oracles (SAT and engine 1, see
+   ``oracle.py``) on the region-clean boards that seeded 12x12 walks visit;
+5. with ``--generate N``, generates N puzzles of each ``--gen-sizes`` size
+   (seeds ``bench-gen:<size>:<i>``) and reports median / mean / max seconds
+   and puzzles per minute in one process.
 
 Times are wall-clock seconds on this machine (shared, so treat small
 differences as noise); ``--cpu`` reports process CPU time instead, which is
@@ -33,10 +38,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the data reader shared with the tests
 
 from pencilbox import solving  # noqa: E402
-from pencilbox.engine import Log, Rule, State, count_solutions, propagate  # noqa: E402
+from pencilbox.engine import (  # noqa: E402
+    Contradiction,
+    Log,
+    Rule,
+    State,
+    count_solutions,
+    propagate,
+)
 from pencilbox.formats import load  # noqa: E402
 from pencilbox.puzzles.heteromino import KIND, rules  # noqa: E402
-from pencilbox.puzzles.heteromino.model import Heteromino  # noqa: E402
+from pencilbox.puzzles.heteromino import generate as gen  # noqa: E402
+from pencilbox.puzzles.heteromino.model import Heteromino, build  # noqa: E402
+from pencilbox.puzzles.heteromino.oracle import ORACLE, ORACLES  # noqa: E402
 from pencilbox.puzzles.heteromino.pieces import Tables, tables_for  # noqa: E402
 from pencilbox.puzzles.heteromino.randomboards import random_board  # noqa: E402
 from test_heteromino_real import RealHeteromino, real_heterominoes  # noqa: E402
@@ -204,6 +218,110 @@ def bench_random(clock: Clock, count: int, rows: int, cols: int, black: int) -> 
     )
 
 
+def walk_boards(rows: int, cols: int, walks: int, moves: int) -> list[list[bool]]:
+    """The region-clean boards (the ones the oracle is asked about) that
+    seeded walks visit, walking with the generator's own oracle."""
+    boards: list[list[bool]] = []
+    real = gen.score
+
+    def spy(rows: int, cols: int, black: list[bool], oracle: str = ORACLE) -> gen.Scored:
+        if not gen.bad_regions(rows, cols, black):
+            boards.append(black.copy())
+        return real(rows, cols, black, oracle)
+
+    gen.score = spy
+    try:
+        for index in range(walks):
+            rng = random.Random(f"bench-walk:{rows}x{cols}:{index}")
+            gen.walk(rng, rows, cols, rng.choice(gen.legal_black_counts(rows, cols)), moves)
+    finally:
+        gen.score = real
+    return boards
+
+
+def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int) -> None:
+    """Each oracle on the same walk boards: mean / median / max per board (best of runs)."""
+    puzzles = [build(rows, cols, black) for black in walk_boards(rows, cols, 4, 150)]
+    from pencilbox import sat
+    from pencilbox.puzzles.heteromino.oracle import ROOT_RULES, SEARCH_RULES
+
+    def rungs_count(puzzle: Heteromino) -> None:
+        state = rules.new_state(puzzle)
+        try:
+            propagate(state, ROOT_RULES)
+        except Contradiction:
+            return
+        count_solutions(state, SEARCH_RULES, 2)
+
+    def fit_count(puzzle: Heteromino) -> None:
+        count_solutions(rules.new_state(puzzle), KIND.ladder.rules("fit"), 2)
+
+    contenders: dict[str, Callable[[Heteromino], object]] = {
+        **{name + (" (used)" if name == ORACLE else ""): fn for name, fn in ORACLES.items()},
+        "count to 2 only: sat.count": lambda puzzle: sat.count(KIND, puzzle, 2, "sat"),
+        "count to 2 only: region root + fit": rungs_count,
+        "count to 2 only: fit (the old oracle)": fit_count,
+    }
+    lines = []
+    for name, oracle in contenders.items():
+        best: list[float] | None = None
+        for _ in range(repeat):
+            forget_tables()
+            times = []
+            for puzzle in puzzles:
+                started = clock()
+                oracle(puzzle)
+                times.append(clock() - started)
+            if best is None or sum(times) < sum(best):
+                best = times
+        assert best is not None
+        lines.append(
+            [
+                name,
+                f"{1000 * statistics.fmean(best):.1f}",
+                f"{1000 * statistics.median(best):.1f}",
+                f"{1000 * max(best):.1f}",
+            ]
+        )
+    print()
+    print(f"Generator oracles on {len(puzzles)} region-clean {rows}x{cols} boards from 4 walks")
+    print(table(["oracle", "mean ms", "median ms", "max ms"], lines))
+
+
+def bench_generate(clock: Clock, sizes: Sequence[tuple[int, int]], count: int, oracle: str) -> None:
+    """Generate ``count`` puzzles per size: seconds each, and puzzles per minute."""
+    lines = []
+    for rows, cols in sizes:
+        times = []
+        moves = []
+        for index in range(count):
+            started = clock()
+            made = gen.generate(
+                random.Random(f"bench-gen:{rows}x{cols}:{index}"), rows, cols, oracle=oracle
+            )
+            times.append(clock() - started)
+            moves.append(made.info["moves"])
+        lines.append(
+            [
+                f"{rows}x{cols}",
+                str(count),
+                f"{statistics.median(times):.2f}",
+                f"{statistics.fmean(times):.2f}",
+                f"{max(times):.2f}",
+                f"{60 * count / sum(times):.1f}",
+                f"{statistics.median(moves):.0f}",
+            ]
+        )
+    print()
+    print(f"Generation, one process, oracle {oracle} (seeds bench-gen:<size>:<i>)")
+    print(
+        table(
+            ["size", "puzzles", "median s", "mean s", "max s", "per minute", "median moves"],
+            lines,
+        )
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="solves per board and rung (5)")
@@ -211,16 +329,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--size", default="8x8", help="random board size (8x8)")
     parser.add_argument("--black", type=int, default=10, help="black cells per random board (10)")
     parser.add_argument("--cpu", action="store_true", help="process CPU time, not wall time")
+    parser.add_argument("--oracles", action="store_true", help="time the generator's oracles")
+    parser.add_argument("--generate", type=int, default=0, help="puzzles per size (0 skips)")
+    parser.add_argument("--gen-sizes", nargs="+", default=["8x8", "12x12"], help="for --generate")
+    parser.add_argument("--oracle", choices=sorted(ORACLES), default=ORACLE, help="for --generate")
+    parser.add_argument("--skip-real", action="store_true", help="skip the real boards")
     args = parser.parse_args(argv)
     clock: Clock = time.process_time if args.cpu else time.perf_counter
     print(f"clock: {'process CPU' if args.cpu else 'wall'} seconds")
-    ok = bench_real(clock, args.repeat)
-    largest = max(real_heterominoes(), key=lambda case: len(case.url))
-    bench_parts(clock, largest, args.repeat)
+    ok = True
+    if not args.skip_real:
+        ok = bench_real(clock, args.repeat)
+        largest = max(real_heterominoes(), key=lambda case: len(case.url))
+        bench_parts(clock, largest, args.repeat)
     if args.random > 0:
         rows, cols = (int(n) for n in args.size.split("x"))
         bench_random(clock, args.random, rows, cols, args.black)
+    if args.oracles:
+        bench_oracles(clock, 12, 12, 3)
+    if args.generate > 0:
+        sizes = [_size(text) for text in args.gen_sizes]
+        bench_generate(clock, sizes, args.generate, args.oracle)
     return 0 if ok else 1
+
+
+def _size(text: str) -> tuple[int, int]:
+    rows, cols = text.lower().split("x")
+    return int(rows), int(cols)
 
 
 if __name__ == "__main__":

@@ -99,6 +99,20 @@ def test_stats_run_on_a_few_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         assert board["boards"] == 1
         assert board["settled_pct"]["probe"] >= board["settled_pct"]["fit"]
     assert found["bars_blank_2x12"]["bars"] == 0
+    # Re-running one section keeps the others as they were in the file.
+    monkeypatch.setattr(stats, "SCATTER", ((6, 6, 3),))
+    with ThreadPoolExecutor(1) as pool:
+        again = stats.run(tmp_path / "stats.json", executor=pool, sections=("scatter",))
+    assert json.loads((tmp_path / "stats.json").read_text()) == again
+    assert (
+        again["scatter"]["sizes"]["6x6"]["boards"]
+        == 3 * found["scatter"]["sizes"]["6x6"]["boards"] // 2
+    )
+    for section in ("census", "budget", "bank"):
+        assert again[section] == found[section]
+    assert set(again["section_seconds"]) == set(stats.SECTIONS)
+    with pytest.raises(ValueError, match="sections"):
+        stats.run(tmp_path / "stats.json", sections=("everything",))
 
 
 def test_obeys_agrees_with_the_variant_counter_on_small_boards() -> None:

@@ -46,9 +46,9 @@ from .rules import new_state
 
 CENSUS_SIZES = ((3, 3), (3, 4), (3, 5), (3, 6), (4, 4), (4, 5), (5, 5), (4, 6), (5, 6))
 CENSUS_PARTIAL = ((6, 6, 3),)  # (rows, cols, max black): full census out of reach
-SCATTER = ((8, 8, 40), (10, 10, 20), (12, 12, 10))  # (rows, cols, draws per count)
+SCATTER = ((8, 8, 300), (10, 10, 300), (12, 12, 300))  # (rows, cols, draws per count)
 SCATTER_MAX_SHARE = 0.34  # beyond a third black, every sampled board was unsolvable
-BUDGET = ((8, 8, 40), (12, 12, 4))  # (rows, cols, walks)
+BUDGET = ((8, 8, 40), (12, 12, 40))  # (rows, cols, walks)
 BUDGET_MARKS = (0, 10, 30, 100, 300, 1000)
 MOVES_PER_BOARD = 5
 VARIANT_NODES = 200_000
@@ -306,66 +306,100 @@ def _bank() -> list[dict[str, Any]]:
     return records
 
 
+SECTIONS = ("census", "scatter", "budget", "bank")
+"""The measured tables; the blank-board figures (``bars_blank_2x12``,
+``ledger``) are instant and always recomputed."""
+
+
 def run(
-    out_path: Path | str, samples: int = 100, executor: Executor | None = None
+    out_path: Path | str,
+    samples: int = 100,
+    executor: Executor | None = None,
+    sections: tuple[str, ...] = SECTIONS,
 ) -> dict[str, Any]:
-    """Measure everything and write it to ``out_path`` as JSON.
+    """Measure everything (or only ``sections``) and write it to ``out_path`` as JSON.
 
     ``samples`` caps the bank boards measured per size (the bank has 36 a
     size, so the default measures them all) and scales nothing else: the
     sampled tables use the fixed sizes declared at the top of this module.
+    With fewer than all ``sections``, the others are kept as they are in the
+    file already at ``out_path`` (which must exist), and ``seconds`` records
+    each section's own time.
     """
+    unknown = set(sections) - set(SECTIONS)
+    if unknown or not sections:
+        raise ValueError(f"sections must be among {', '.join(SECTIONS)}, not {sorted(unknown)}")
+    found: dict[str, Any] = {}
+    if set(sections) != set(SECTIONS):
+        found = json.loads(Path(out_path).read_text(encoding="utf-8"))
+    timings = found.get("section_seconds", {})
     started = time.perf_counter()
     own = executor is None
     pool = ProcessPoolExecutor() if executor is None else executor
     try:
-        bank = _bank()
+        groups = _jobs(sections, samples)
+        for section, (jobs, table) in groups.items():
+            began = time.perf_counter()
+            found[section] = table(_gather(pool, jobs))
+            timings[section] = round(time.perf_counter() - began, 1)
+    finally:
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
+    found.update(
+        {
+            "title": "Heteromino: the write-up's figures, re-measured",
+            "writeup": WRITEUP,
+            "bars_blank_2x12": _blank_bars(),
+            "ledger": {
+                "source": "pencilbox.puzzles.heteromino.ledger (docs/heteromino-ledger.md)",
+                "blank_2x3m": {str(3 * m): ledger.count_tilings(2, 3 * m) for m in range(1, 10)},
+                "blank_3x4": ledger.count_tilings(3, 4),
+            },
+            "section_seconds": timings,
+        }
+    )
+    if set(sections) == set(SECTIONS):
+        found["seconds"] = round(time.perf_counter() - started, 1)
+    order = ["title", "writeup", *SECTIONS, "bars_blank_2x12", "ledger", "seconds"]
+    ordered = {key: found[key] for key in order if key in found}
+    ordered.update({key: value for key, value in found.items() if key not in ordered})
+    Path(out_path).write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
+    return ordered
+
+
+Job = tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]
+Table = Callable[[list[dict[str, Any]]], dict[str, Any]]
+
+
+def _jobs(sections: tuple[str, ...], samples: int) -> dict[str, tuple[list[Job], Table]]:
+    """Per section asked for: its jobs and the function that tabulates their results."""
+    groups: dict[str, tuple[list[Job], Table]] = {}
+    if "census" in sections:
+        jobs: list[Job] = [(census_job, (r, c, None)) for r, c in CENSUS_SIZES]
+        jobs += [(census_job, (r, c, k)) for r, c, k in CENSUS_PARTIAL]
+        groups["census"] = (jobs, _census_table)
+    if "scatter" in sections:
+        jobs = [
+            (scatter_job, (r, c, k, draws))
+            for r, c, draws in SCATTER
+            for k in range(r * c)
+            if (r * c - k) % 3 == 0 and k <= SCATTER_MAX_SHARE * r * c
+        ]
+        groups["scatter"] = (jobs, _scatter_table)
+    if "budget" in sections:
+        jobs = [(budget_job, (r, c, i)) for r, c, walks in BUDGET for i in range(walks)]
+        groups["budget"] = (jobs, _budget_table)
+    if "bank" in sections:
         per_size: dict[str, int] = {}
         chosen = []
-        for record in bank:
+        for record in _bank():
             key = f"{record['rows']}x{record['cols']}"
             if per_size.get(key, 0) < samples:
                 per_size[key] = per_size.get(key, 0) + 1
                 chosen.append(record)
-        jobs: list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]] = []
-        jobs += [(census_job, (r, c, None)) for r, c in CENSUS_SIZES]
-        jobs += [(census_job, (r, c, k)) for r, c, k in CENSUS_PARTIAL]
-        n_census = len(jobs)
-        for r, c, draws in SCATTER:
-            jobs += [
-                (scatter_job, (r, c, k, draws))
-                for k in range(r * c)
-                if (r * c - k) % 3 == 0 and k <= SCATTER_MAX_SHARE * r * c
-            ]
-        n_scatter = len(jobs)
-        jobs += [(budget_job, (r, c, i)) for r, c, walks in BUDGET for i in range(walks)]
-        n_budget = len(jobs)
-        jobs += [(bank_board, (record, i)) for i, record in enumerate(chosen)]
-        results = _gather(pool, jobs)
-    finally:
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
-    census_rows = results[:n_census]
-    scatter_rows = results[n_census:n_scatter]
-    budget_rows = results[n_scatter:n_budget]
-    boards = results[n_budget:]
-    found = {
-        "title": "Heteromino: the write-up's figures, re-measured",
-        "writeup": WRITEUP,
-        "census": _census_table(census_rows),
-        "scatter": _scatter_table(scatter_rows),
-        "budget": _budget_table(budget_rows),
-        "bank": _bank_tables(boards),
-        "bars_blank_2x12": _blank_bars(),
-        "ledger": {
-            "source": "pencilbox.puzzles.heteromino.ledger (docs/heteromino-ledger.md)",
-            "blank_2x3m": {str(3 * m): ledger.count_tilings(2, 3 * m) for m in range(1, 10)},
-            "blank_3x4": ledger.count_tilings(3, 4),
-        },
-        "seconds": round(time.perf_counter() - started, 1),
-    }
-    Path(out_path).write_text(json.dumps(found, indent=1) + "\n", encoding="utf-8")
-    return found
+        jobs = [(bank_board, (record, i)) for i, record in enumerate(chosen)]
+        groups["bank"] = (jobs, _bank_tables)
+    return groups
 
 
 def _census_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -419,7 +453,8 @@ def _scatter_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
         }
     return {
         "method": f"random black sets, each legal count up to {SCATTER_MAX_SHARE:.0%} of the "
-        "board, counted up to 2 (fit rung + search, after the free region check)",
+        "board, scored as the generator does: the free region check, then counted up to 2 "
+        "by the generator's oracle (oracle.ORACLE)",
         "sizes": out,
     }
 
@@ -507,3 +542,24 @@ def _bank_tables(boards: list[dict[str, Any]]) -> dict[str, Any]:
 def _blank_bars() -> dict[str, Any]:
     bars, pieces = ledger.bar_share(2, 12)
     return {"bars": bars, "pieces": pieces, "pct": _pct(bars, pieces)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m pencilbox.puzzles.heteromino.stats [--only SECTION ...]``: re-run
+    some sections of the shipped stats.json (``pencilbox stats heteromino``
+    re-runs them all)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS))
+    parser.add_argument("--workers", type=int, default=2, help="processes (2)")
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("stats.json"))
+    args = parser.parse_args(argv)
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        found = run(args.out, executor=pool, sections=tuple(args.only))
+    print(f"wrote {args.out}: {found['section_seconds']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
