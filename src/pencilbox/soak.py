@@ -19,7 +19,7 @@ import importlib
 import json
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -195,15 +195,10 @@ class BoardResult:
 
 
 def count_everywhere(
-    kind: PuzzleKind[Any],
-    puzzle: Any,
-    limit: int,
-    only: Iterable[str] | None = None,
+    kind: PuzzleKind[Any], puzzle: Any, limit: int
 ) -> tuple[dict[str, Outcome], str | None]:
     """Every counter's outcome on ``puzzle`` and the disagreement, if any."""
-    table = counters(kind)
-    chosen = list(only) if only is not None else list(table)
-    outcomes = {name: run_counter(table[name], kind, puzzle, limit) for name in chosen}
+    outcomes = {name: run_counter(fn, kind, puzzle, limit) for name, fn in counters(kind).items()}
     return outcomes, disagreement(outcomes)
 
 

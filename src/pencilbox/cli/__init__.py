@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 
 from .. import __version__, registry
 from ..errors import PuzzleError
+from ..sat import ENGINES
 from .checking import cmd_fuzz, cmd_soak
 from .common import PROG, Unavailable
 from .figures import LEDGER_MAX_SIDE, cmd_ledger, cmd_stats
@@ -97,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--trace", action="store_true", help="list the deductions before search")
     sub.add_argument(
         "--engine",
-        choices=("rungs", "sat", "hybrid"),
+        choices=ENGINES,
         default="rungs",
         help="rungs + search (default), plain SAT, or cheap rungs then SAT",
     )

@@ -78,8 +78,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
         def progress(done: int, total: int) -> None:
             nonlocal seen
-            for _ in range(done - seen):
-                advance()
+            advance(done - seen)
             seen = done
 
         report = fuzzing.run(

@@ -66,14 +66,14 @@ def _cpu_count() -> int:
 
 
 @contextmanager
-def progress_bar(total: int, what: str) -> Iterator[Callable[[], None]]:
+def progress_bar(total: int, what: str) -> Iterator[Callable[..., None]]:
     """A rich progress bar on stderr, shown only when stderr is a terminal.
 
-    Yields a function to call once per finished item. stdout is never
+    Yields ``advance(steps=1)``, to call as items finish. stdout is never
     touched, so JSON Lines written there stay clean.
     """
     if not sys.stderr.isatty():
-        yield lambda: None
+        yield lambda steps=1: None
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -86,4 +86,4 @@ def progress_bar(total: int, what: str) -> Iterator[Callable[[], None]]:
     )
     with Progress(*columns, console=Console(stderr=True)) as bar:
         task = bar.add_task(what, total=total)
-        yield lambda: bar.advance(task)
+        yield lambda steps=1: bar.advance(task, steps)

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from ..engine import Contradiction, State, propagate
 from ..kind import PuzzleKind, Rows
+from ..solving import SolverBug
 
 ENGINES = ("rungs", "sat", "hybrid")
 
@@ -58,10 +59,6 @@ class SatReport:
         return self.exhaustive and self.count == 1
 
 
-class SatAnswerRejected(AssertionError):
-    """The SAT engine produced an answer the independent checker rejects."""
-
-
 def encoder(kind_name: str) -> _Encoder:
     module: _Encoder = importlib.import_module(_ENCODERS[kind_name])
     return module
@@ -87,9 +84,7 @@ def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat
     for grid in result.solutions:
         broken = kind.check(puzzle, grid)
         if broken:
-            raise SatAnswerRejected(
-                f"{kind.name} {engine} produced a grid that breaks: {broken[0]}"
-            )
+            raise SolverBug(f"{kind.name} {engine} produced a grid that breaks: {broken[0]}")
     return SatReport(
         engine=engine,
         count=result.count,

@@ -114,17 +114,6 @@ class Pool:
         return self.top
 
 
-def exactly_one(lits: Sequence[int], pool: Pool) -> list[Clause]:
-    """Clauses saying exactly one of ``lits`` is true (empty ``lits``: the empty clause).
-
-    Pairwise at-most-one for short lists, a sequential counter beyond, so the
-    clause count stays linear on large domains.
-    """
-    clauses: list[Clause] = [list(lits)]
-    clauses.extend(at_most_one(lits, pool))
-    return clauses
-
-
 def at_most_one(lits: Sequence[int], pool: Pool) -> list[Clause]:
     """Clauses saying at most one of ``lits`` is true."""
     n = len(lits)
