@@ -7,15 +7,22 @@ inputs must end in a puzzle or a PuzzleError, nothing else.
 
 from __future__ import annotations
 
-import json
 import random
+from functools import partial
 from typing import Any
 
 import pytest
 
+from format_checks import (
+    assert_mutations_end_cleanly,
+    assert_one_line_error,
+    assert_round_trips,
+    edit,
+    json_with,
+    sources_in_every_form,
+)
 from pencilbox.errors import PuzzleError
-from pencilbox.formats import dump, load
-from pencilbox.fuzzing import fuzz_sources
+from pencilbox.formats import load
 from pencilbox.puzzles.heteromino import KIND, model, url
 from pencilbox.puzzles.heteromino.model import Heteromino
 from pencilbox.puzzles.heteromino.randomboards import random_board
@@ -49,21 +56,9 @@ RANDOM_BOARDS = [random_board(random.Random(f"formats-{n}"), max_side=9) for n i
 ]
 
 
-def assert_round_trips(puzzle: Heteromino) -> None:
-    text = KIND.format_text(puzzle)
-    assert KIND.parse_text(text) == puzzle
-    assert KIND.format_text(KIND.parse_text(text)) == text
-    assert KIND.from_json(json.loads(json.dumps(KIND.to_json(puzzle)))) == puzzle
-    written = KIND.to_url(puzzle)
-    assert KIND.to_url(load(written)[1]) == written
-    for form in ("text", "url", "json"):
-        kind, again = load(dump(KIND, puzzle, form))
-        assert (kind, again) == (KIND, puzzle), form
-
-
 @pytest.mark.parametrize("index", range(len(RANDOM_BOARDS)))
 def test_round_trips_for_random_boards(index: int) -> None:
-    assert_round_trips(RANDOM_BOARDS[index])
+    assert_round_trips(KIND, RANDOM_BOARDS[index])
 
 
 def test_random_boards_cover_the_interesting_cases() -> None:
@@ -156,35 +151,27 @@ def test_thirty_by_thirty() -> None:
 # -- bad input: every error names its place -------------------------------------------
 
 
-def _edit(text: str, old: str, new: str) -> str:
-    assert old in text
-    return text.replace(old, new, 1)
-
-
 BAD_TEXT = [
-    (_edit(RULES_TEXT, "....#", "...##"), "lines 2-6: 17 white cells cannot be cut"),
-    (_edit(RULES_TEXT, "#....", "#..."), "line 6: row has 4 cells, expected 5"),
-    (_edit(RULES_TEXT, "..#..", "..#..."), "line 4: row has 6 cells, expected 5"),
-    (_edit(RULES_TEXT, "..#.#", "..x.#"), "line 3, column 3: 'x' is not a cell"),
-    (_edit(RULES_TEXT, "..#.#", ". . * . #"), "line 3, column 5: '*' is not a cell"),
-    (_edit(RULES_TEXT, "..#.#", "..é.#"), "line 3, column 3: 'é' is not a cell"),
-    (_edit(RULES_TEXT, "#....\n", ""), "line 1: board has 4 rows, expected 5"),
+    (edit(RULES_TEXT, "....#", "...##"), "lines 2-6: 17 white cells cannot be cut"),
+    (edit(RULES_TEXT, "#....", "#..."), "line 6: row has 4 cells, expected 5"),
+    (edit(RULES_TEXT, "..#..", "..#..."), "line 4: row has 6 cells, expected 5"),
+    (edit(RULES_TEXT, "..#.#", "..x.#"), "line 3, column 3: 'x' is not a cell"),
+    (edit(RULES_TEXT, "..#.#", ". . * . #"), "line 3, column 5: '*' is not a cell"),
+    (edit(RULES_TEXT, "..#.#", "..é.#"), "line 3, column 3: 'é' is not a cell"),
+    (edit(RULES_TEXT, "#....\n", ""), "line 1: board has 4 rows, expected 5"),
     (RULES_TEXT + "....#\n", "line 7: board has 6 rows, expected 5"),
-    (_edit(RULES_TEXT, "5x5", "5by5"), "line 1: size '5by5' is not ROWSxCOLS"),
-    (_edit(RULES_TEXT, "5x5", "0x5"), "line 1: size 0x5 is out of range"),
-    (_edit(RULES_TEXT, "5x5", "5x101"), "line 1: size 5x101 is out of range"),
-    (_edit(RULES_TEXT, "5x5", "5x²"), "line 1: size '5x²' is not ROWSxCOLS"),
-    (_edit(RULES_TEXT, "5x5", ""), "line 1: size '' is not ROWSxCOLS"),
+    (edit(RULES_TEXT, "5x5", "5by5"), "line 1: size '5by5' is not ROWSxCOLS"),
+    (edit(RULES_TEXT, "5x5", "0x5"), "line 1: size 0x5 is out of range"),
+    (edit(RULES_TEXT, "5x5", "5x101"), "line 1: size 5x101 is out of range"),
+    (edit(RULES_TEXT, "5x5", "5x²"), "line 1: size '5x²' is not ROWSxCOLS"),
+    (edit(RULES_TEXT, "5x5", ""), "line 1: size '' is not ROWSxCOLS"),
     ("# only a comment\n", "input holds only comments"),
 ]
 
 
 @pytest.mark.parametrize(("text", "message"), BAD_TEXT)
 def test_bad_text_is_located(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as caught:
-        load(text)
-    assert message in str(caught.value)
-    assert "\n" not in str(caught.value)
+    assert_one_line_error(text, message)
 
 
 def test_parse_text_alone_reports_a_wrong_type() -> None:
@@ -209,21 +196,18 @@ BAD_URLS = [
 
 @pytest.mark.parametrize(("text", "message"), BAD_URLS)
 def test_bad_urls_are_located(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as caught:
-        load(text)
-    assert message in str(caught.value)
-    assert "\n" not in str(caught.value)
+    assert_one_line_error(text, message)
 
 
-def _json(**fields: Any) -> str:
-    obj: dict[str, Any] = {"puzzle": "heteromino", "rows": 2, "cols": 3}
-    obj["black"] = [[1, 1, 1], [0, 0, 0]]
-    for key, value in fields.items():
-        if value is ...:
-            obj.pop(key)
-        else:
-            obj[key] = value
-    return json.dumps(obj)
+GOOD_JSON: dict[str, Any] = {
+    "puzzle": "heteromino",
+    "rows": 2,
+    "cols": 3,
+    "black": [[1, 1, 1], [0, 0, 0]],
+}
+
+
+_json = partial(json_with, GOOD_JSON)
 
 
 BAD_JSON = [
@@ -248,10 +232,7 @@ BAD_JSON = [
 
 @pytest.mark.parametrize(("text", "message"), BAD_JSON)
 def test_bad_json_is_located(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as caught:
-        load(text)
-    assert message in str(caught.value)
-    assert "\n" not in str(caught.value)
+    assert_one_line_error(text, message)
 
 
 def test_good_json_control_cases_load() -> None:
@@ -264,12 +245,7 @@ def test_good_json_control_cases_load() -> None:
 
 
 def test_mutated_inputs_give_a_puzzle_or_a_puzzle_error() -> None:
-    """Valid inputs with one to three random edits (the shared mutations of
-    :mod:`pencilbox.fuzzing`): each must end in a puzzle that survives being
-    written and read back, or in a clean one-line PuzzleError."""
+    """Mutated text, URL and JSON forms of real and random boards end cleanly."""
     seeds = [load(RULES_URL)[1], *RANDOM_BOARDS[:8]]
-    sources = [dump(KIND, puzzle, form) for puzzle in seeds for form in ("text", "url", "json")]
-    report = fuzz_sources(sources, 4000, "heteromino-mutations")
-    assert not report.failures, report.summary()
-    assert report.seconds < 20
-    assert report.parsed > 100 and report.rejected > 1000, report.to_json()["doors"]
+    sources = sources_in_every_form(KIND, seeds)
+    assert_mutations_end_cleanly(sources, "heteromino-mutations", max_seconds=20)

@@ -9,17 +9,23 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 from typing import Any
 
 import pytest
 
+from format_checks import (
+    assert_mutations_end_cleanly,
+    assert_one_line_error,
+    assert_round_trips,
+    edit,
+    json_with,
+    sources_in_every_form,
+)
 from pencilbox import formats
-from pencilbox.errors import PuzzleError
-from pencilbox.formats import dump, load
+from pencilbox.formats import load
 from pencilbox.formats.puzzlink import split_url
-from pencilbox.fuzzing import fuzz_sources
 from pencilbox.puzzles.lits import KIND, model, url
-from pencilbox.puzzles.lits.model import Lits
 from pencilbox.puzzles.lits.randomboards import random_board
 from pencilbox.registry import get
 from test_lits_real import real_lits
@@ -61,26 +67,14 @@ def test_kind_is_registered() -> None:
 # -- round trips -----------------------------------------------------------------
 
 
-def assert_round_trips(puzzle: Lits) -> None:
-    text = KIND.format_text(puzzle)
-    assert KIND.parse_text(text) == puzzle
-    assert KIND.format_text(KIND.parse_text(text)) == text
-    assert KIND.from_json(KIND.to_json(puzzle)) == puzzle
-    address = KIND.to_url(puzzle)
-    assert KIND.to_url(load(address)[1]) == address
-    for form in ("text", "url", "json"):
-        kind, again = load(dump(KIND, puzzle, form))
-        assert (kind, again) == (KIND, puzzle), form
-
-
 @pytest.mark.parametrize("case", real_lits(), ids=lambda case: case.name)
 def test_round_trips_for_every_real_puzzle(case: Any) -> None:
-    assert_round_trips(load(case.url)[1])
+    assert_round_trips(KIND, load(case.url)[1])
 
 
 @pytest.mark.parametrize("index", range(len(RANDOM_BOARDS)))
 def test_round_trips_for_random_boards(index: int) -> None:
-    assert_round_trips(RANDOM_BOARDS[index])
+    assert_round_trips(KIND, RANDOM_BOARDS[index])
 
 
 def test_url_decodes_to_the_board_in_words() -> None:
@@ -150,9 +144,7 @@ BAD_OLD = [
 
 @pytest.mark.parametrize(("address", "message"), BAD_OLD)
 def test_bad_old_url_is_located(address: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as caught:
-        url.decode_old_url(address)
-    assert message in str(caught.value)
+    assert_one_line_error(address, message, reader=url.decode_old_url)
 
 
 # -- the text format's documented features ---------------------------------------
@@ -196,28 +188,23 @@ def test_render_draws_borders_and_shading() -> None:
 # -- bad input: every error names its place --------------------------------------
 
 
-def _edit(text: str, old: str, new: str) -> str:
-    assert old in text
-    return text.replace(old, new, 1)
-
-
 BAD_TEXT = [
     ("sudoku 4x4\nAABB\n", "line 1: unknown puzzle type 'sudoku'"),
-    (_edit(PZPRJS_TEXT, "4x4", "4by4"), "line 1: size '4by4' is not ROWSxCOLS"),
-    (_edit(PZPRJS_TEXT, "4x4", "4"), "line 1: size '4' is not ROWSxCOLS"),
-    (_edit(PZPRJS_TEXT, "4x4", "0x4"), "line 1: size 0x4 is out of range 1..100"),
-    (_edit(PZPRJS_TEXT, "4x4", "4x101"), "line 1: size 4x101 is out of range 1..100"),
-    (_edit(PZPRJS_TEXT, "4x4", "4x-4"), "line 1: size '4x-4' is not ROWSxCOLS"),
+    (edit(PZPRJS_TEXT, "4x4", "4by4"), "line 1: size '4by4' is not ROWSxCOLS"),
+    (edit(PZPRJS_TEXT, "4x4", "4"), "line 1: size '4' is not ROWSxCOLS"),
+    (edit(PZPRJS_TEXT, "4x4", "0x4"), "line 1: size 0x4 is out of range 1..100"),
+    (edit(PZPRJS_TEXT, "4x4", "4x101"), "line 1: size 4x101 is out of range 1..100"),
+    (edit(PZPRJS_TEXT, "4x4", "4x-4"), "line 1: size '4x-4' is not ROWSxCOLS"),
     ("lits 4x4\n", "line 2: missing the region map"),
-    (_edit(PZPRJS_TEXT, "A A B C\n", ""), "line 2: region map has 3 rows, expected 4"),
+    (edit(PZPRJS_TEXT, "A A B C\n", ""), "line 2: region map has 3 rows, expected 4"),
     (PZPRJS_TEXT + "CCCC\n", "line 2: region map has 5 rows, expected 4"),
-    (_edit(PZPRJS_TEXT, "A B B C", "A B B"), "line 4: region map row has 3 cells, expected 4"),
-    (_edit(PZPRJS_TEXT, "A B B C", "A B B C C"), "line 4: region map row has 5 cells"),
-    (_edit(PZPRJS_TEXT, "A B B C", "A B * C"), "line 4, column 3: region label '*' is not"),
-    (_edit(PZPRJS_TEXT, "A B B C", "A B . C"), "line 4, column 3: region label '.' is not"),
+    (edit(PZPRJS_TEXT, "A B B C", "A B B"), "line 4: region map row has 3 cells, expected 4"),
+    (edit(PZPRJS_TEXT, "A B B C", "A B B C C"), "line 4: region map row has 5 cells"),
+    (edit(PZPRJS_TEXT, "A B B C", "A B * C"), "line 4, column 3: region label '*' is not"),
+    (edit(PZPRJS_TEXT, "A B B C", "A B . C"), "line 4, column 3: region label '.' is not"),
     ("lits 2x5\nAAAAB\nAAABB\n", "row 1, column 5: region 2 has 3 cells"),
-    (_edit(PZPRJS_TEXT, "C C C C", "C C C D"), "row 2, column 4: region 3 is split"),
-    (_edit(PZPRJS_TEXT, "A A B B", "A A B A"), "row 1, column 1: region 1 is split into pieces"),
+    (edit(PZPRJS_TEXT, "C C C C", "C C C D"), "row 2, column 4: region 3 is split"),
+    (edit(PZPRJS_TEXT, "A A B B", "A A B A"), "row 1, column 1: region 1 is split into pieces"),
     ("lits 2x2\nAA\nAA\n", "row 1, column 1: region 1 is a 2x2 square"),
     ("lits 1x3\nAAA\n", "row 1, column 1: region 1 has 3 cells"),
 ]
@@ -225,10 +212,7 @@ BAD_TEXT = [
 
 @pytest.mark.parametrize(("text", "message"), BAD_TEXT)
 def test_bad_text_is_located(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as caught:
-        load(text)
-    assert message in str(caught.value)
-    assert "\n" not in str(caught.value)
+    assert_one_line_error(text, message)
 
 
 BAD_URLS = [
@@ -250,10 +234,7 @@ BAD_URLS = [
 
 @pytest.mark.parametrize(("address", "message"), BAD_URLS)
 def test_bad_url_is_located(address: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as caught:
-        load(address)
-    assert message in str(caught.value)
-    assert "\n" not in str(caught.value)
+    assert_one_line_error(address, message)
 
 
 GOOD_JSON: dict[str, Any] = {
@@ -264,9 +245,7 @@ GOOD_JSON: dict[str, Any] = {
 }
 
 
-def _json(**changes: Any) -> str:
-    obj = dict(GOOD_JSON, **changes)
-    return json.dumps({k: v for k, v in obj.items() if v is not ...})
+_json = partial(json_with, GOOD_JSON)
 
 
 BAD_JSON = [
@@ -298,10 +277,7 @@ BAD_JSON = [
 
 @pytest.mark.parametrize(("text", "message"), BAD_JSON)
 def test_bad_json_is_located(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as caught:
-        load(text)
-    assert message in str(caught.value)
-    assert "\n" not in str(caught.value)
+    assert_one_line_error(text, message)
 
 
 def test_good_json_control_case_loads() -> None:
@@ -323,13 +299,8 @@ def test_boards_up_to_100_by_100() -> None:
 
 
 def test_mutated_inputs_give_a_puzzle_or_a_puzzle_error() -> None:
-    """Valid inputs with one to three random edits (the shared mutations of
-    :mod:`pencilbox.fuzzing`): each must end in a puzzle that survives being
-    written and read back, or in a clean one-line PuzzleError."""
+    """Mutated text, URL and JSON forms of real and random boards end cleanly."""
     seeds = [load(PZPRJS_URL)[1], *RANDOM_BOARDS[:8]]
-    sources = [dump(KIND, puzzle, form) for puzzle in seeds for form in ("text", "url", "json")]
+    sources = sources_in_every_form(KIND, seeds)
     sources.append("lits/4/4/aabbaabcabbccccc")
-    report = fuzz_sources(sources, 4000, "lits-mutations")
-    assert not report.failures, report.summary()
-    assert report.seconds < 20
-    assert report.parsed > 100 and report.rejected > 1000, report.to_json()["doors"]
+    assert_mutations_end_cleanly(sources, "lits-mutations", max_seconds=20)

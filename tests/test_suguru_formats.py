@@ -7,14 +7,22 @@ mutated valid inputs must end in a puzzle or a PuzzleError, nothing else.
 
 from __future__ import annotations
 
-import json
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from format_checks import (
+    assert_mutations_end_cleanly,
+    assert_one_line_error,
+    assert_round_trips,
+    edit,
+    json_with,
+    sources_in_every_form,
+)
 from pencilbox.errors import PuzzleError
-from pencilbox.formats import dump, load
+from pencilbox.formats import load
 from pencilbox.formats.puzzlink import (
     NO_NUMBER,
     QUESTION,
@@ -28,7 +36,6 @@ from pencilbox.formats.puzzlink import (
     labels_of_borders,
     split_url,
 )
-from pencilbox.fuzzing import fuzz_sources
 from pencilbox.puzzles.suguru import model
 from pencilbox.puzzles.suguru.model import REMOVED, Suguru
 from pencilbox.registry import get
@@ -127,25 +134,13 @@ def test_random_boards_cover_the_interesting_cases() -> None:
 # -- round trips -----------------------------------------------------------------
 
 
-def assert_round_trips(puzzle: Suguru) -> None:
-    text = SUGURU.format_text(puzzle)
-    assert SUGURU.parse_text(text) == puzzle
-    assert SUGURU.format_text(SUGURU.parse_text(text)) == text
-    assert SUGURU.from_json(SUGURU.to_json(puzzle)) == puzzle
-    url = SUGURU.to_url(puzzle)
-    assert SUGURU.to_url(load(url)[1]) == url
-    for form in ("text", "url", "json"):
-        kind, again = load(dump(SUGURU, puzzle, form))
-        assert (kind, again) == (SUGURU, puzzle), form
-
-
 def test_round_trips_for_every_real_puzzle(real_suguru: RealSuguru) -> None:
-    assert_round_trips(load(real_suguru.url)[1])
+    assert_round_trips(SUGURU, load(real_suguru.url)[1])
 
 
 @pytest.mark.parametrize("index", range(len(RANDOM_BOARDS)))
 def test_round_trips_for_random_boards(index: int) -> None:
-    assert_round_trips(RANDOM_BOARDS[index])
+    assert_round_trips(SUGURU, RANDOM_BOARDS[index])
 
 
 # -- the shared puzz.link codecs ---------------------------------------------------
@@ -266,42 +261,37 @@ GGGGG
 """
 
 
-def _edit(text: str, old: str, new: str) -> str:
-    assert old in text
-    return text.replace(old, new, 1)
-
-
 BAD_TEXT = [
     ("sudoku 5x5\nAB\n", "line 1: unknown puzzle type 'sudoku'"),
     ("# note\n\nsudoku 5x5\nAB\n", "line 3: unknown puzzle type"),
-    (_edit(ABIGAIL, "5x5", "5by5"), "line 1: size '5by5' is not ROWSxCOLS"),
-    (_edit(ABIGAIL, "5x5", "0x5"), "line 1: size 0x5 is out of range"),
-    (_edit(ABIGAIL, "5x5", "5"), "line 1: size '5' is not ROWSxCOLS"),
-    (_edit(ABIGAIL, "CCCDB", "CCCD"), "line 3: block map row has 4 cells, expected 5"),
-    (_edit(ABIGAIL, "CCCDB\n", ""), "line 2: block map has 4 rows, expected 5"),
-    (_edit(ABIGAIL, ". . 4 . .", ". . 4 ."), "line 9: givens row has 4 cells, expected 5"),
-    (_edit(ABIGAIL, ". . 4 . .\n", ""), "line 8: givens has 4 rows, expected 5"),
-    (_edit(ABIGAIL, "\n4 . . . .", "\n4 . . . .\n\nA"), "line 14: unexpected third section"),
+    (edit(ABIGAIL, "5x5", "5by5"), "line 1: size '5by5' is not ROWSxCOLS"),
+    (edit(ABIGAIL, "5x5", "0x5"), "line 1: size 0x5 is out of range"),
+    (edit(ABIGAIL, "5x5", "5"), "line 1: size '5' is not ROWSxCOLS"),
+    (edit(ABIGAIL, "CCCDB", "CCCD"), "line 3: block map row has 4 cells, expected 5"),
+    (edit(ABIGAIL, "CCCDB\n", ""), "line 2: block map has 4 rows, expected 5"),
+    (edit(ABIGAIL, ". . 4 . .", ". . 4 ."), "line 9: givens row has 4 cells, expected 5"),
+    (edit(ABIGAIL, ". . 4 . .\n", ""), "line 8: givens has 4 rows, expected 5"),
+    (edit(ABIGAIL, "\n4 . . . .", "\n4 . . . .\n\nA"), "line 14: unexpected third section"),
     ("suguru 5x5\n\n", "line 2: missing the block map"),
-    (_edit(ABIGAIL, "CCDDD", "CC*DD"), "line 4, column 3: block label '*' is not a letter"),
-    (_edit(ABIGAIL, ". . 4 . .", ". . x . ."), "line 9, column 3: given 'x' is not a number"),
-    (_edit(ABIGAIL, ". . 4 . .", ". . ² . ."), "line 9, column 3: given '²' is not a number"),
+    (edit(ABIGAIL, "CCDDD", "CC*DD"), "line 4, column 3: block label '*' is not a letter"),
+    (edit(ABIGAIL, ". . 4 . .", ". . x . ."), "line 9, column 3: given 'x' is not a number"),
+    (edit(ABIGAIL, ". . 4 . .", ". . ² . ."), "line 9, column 3: given '²' is not a number"),
     (
-        _edit(ABIGAIL, ". . 4 . .", ". . 9 . ."),
+        edit(ABIGAIL, ". . 4 . .", ". . 9 . ."),
         "row 2, column 3: given 9 does not fit its block of 5",
     ),
     (
-        _edit(ABIGAIL, ". . 4 . .", ". . 4 . 3"),
+        edit(ABIGAIL, ". . 4 . .", ". . 4 . 3"),
         "row 2, column 5: given 3 does not fit its block of 2",
     ),
-    (_edit(ABIGAIL, "4 . . . .", "4 . . 4 ."), "row 5, column 1: block 7 holds 4 twice"),
+    (edit(ABIGAIL, "4 . . . .", "4 . . 4 ."), "row 5, column 1: block 7 holds 4 twice"),
     (
-        _edit(ABIGAIL, ". . . . .\n. . . . .\n4", ". . . 4 .\n. . . . .\n4"),
+        edit(ABIGAIL, ". . . . .\n. . . . .\n4", ". . . 4 .\n. . . . .\n4"),
         "two 4s touch at row 2, column 3 and row 3, column 4",
     ),
-    (_edit(ABIGAIL, "AAAAB", "AAABA"), "row 1, column 1: block is split into pieces"),
+    (edit(ABIGAIL, "AAAAB", "AAABA"), "row 1, column 1: block is split into pieces"),
     (
-        _edit(_edit(ABIGAIL, "AAAAB", "AAA.B"), ". . . . .", ". . . 1 ."),
+        edit(edit(ABIGAIL, "AAAAB", "AAA.B"), ". . . . .", ". . . 1 ."),
         "row 1, column 4: a removed cell cannot hold a digit",
     ),
 ]
@@ -309,10 +299,7 @@ BAD_TEXT = [
 
 @pytest.mark.parametrize(("text", "message"), BAD_TEXT)
 def test_bad_text_is_located(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as caught:
-        load(text)
-    assert message in str(caught.value)
-    assert "\n" not in str(caught.value)
+    assert_one_line_error(text, message)
 
 
 BODY = "cih47bs73m3g5p1g2g"
@@ -353,10 +340,7 @@ BAD_URLS = [
 
 @pytest.mark.parametrize(("url", "message"), BAD_URLS)
 def test_bad_url_is_located(url: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as caught:
-        load(url)
-    assert message in str(caught.value)
-    assert "\n" not in str(caught.value)
+    assert_one_line_error(url, message)
 
 
 GOOD_JSON: dict[str, Any] = {
@@ -368,9 +352,7 @@ GOOD_JSON: dict[str, Any] = {
 }
 
 
-def _json(**changes: Any) -> str:
-    obj = dict(GOOD_JSON, **changes)
-    return json.dumps({k: v for k, v in obj.items() if v is not ...})
+_json = partial(json_with, GOOD_JSON)
 
 
 BAD_JSON = [
@@ -418,10 +400,7 @@ BAD_JSON = [
 
 @pytest.mark.parametrize(("text", "message"), BAD_JSON)
 def test_bad_json_is_located(text: str, message: str) -> None:
-    with pytest.raises(PuzzleError) as caught:
-        load(text)
-    assert message in str(caught.value)
-    assert "\n" not in str(caught.value)
+    assert_one_line_error(text, message)
 
 
 def test_good_json_control_case_loads() -> None:
@@ -434,12 +413,7 @@ def test_good_json_control_case_loads() -> None:
 
 
 def test_mutated_inputs_give_a_puzzle_or_a_puzzle_error() -> None:
-    """Valid inputs with one to three random edits (the shared mutations of
-    :mod:`pencilbox.fuzzing`): each must end in a puzzle that survives being
-    written and read back, or in a clean one-line PuzzleError."""
+    """Mutated text, URL and JSON forms of real and random boards end cleanly."""
     seeds = [load(PZPRJS_URL)[1], model.parse_text(ABIGAIL), *RANDOM_BOARDS[:6]]
-    sources = [dump(SUGURU, puzzle, form) for puzzle in seeds for form in ("text", "url", "json")]
-    report = fuzz_sources(sources, 4000, "mutations")
-    assert not report.failures, report.summary()
-    assert report.seconds < 10
-    assert report.parsed > 100 and report.rejected > 1000, report.to_json()["doors"]
+    sources = sources_in_every_form(SUGURU, seeds)
+    assert_mutations_end_cleanly(sources, "mutations", max_seconds=10)
