@@ -32,11 +32,12 @@ import json
 import random
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ...batch import gather
 from ...engine import Contradiction, count_solutions, propagate
 from . import KIND, census, ledger
 from .generate import legal_black_counts, move_budget, score, walk
@@ -289,13 +290,6 @@ def budget_job(rows: int, cols: int, index: int) -> dict[str, Any]:
     }
 
 
-def _gather(
-    executor: Executor, jobs: list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]]
-) -> list[dict[str, Any]]:
-    futures: list[Future[dict[str, Any]]] = [executor.submit(fn, *args) for fn, args in jobs]
-    return [future.result() for future in futures]
-
-
 def _pct(part: float, whole: float) -> float | None:
     return round(100 * part / whole, 1) if whole else None
 
@@ -340,7 +334,7 @@ def run(
         groups = _jobs(sections, samples)
         for section, (jobs, table) in groups.items():
             began = time.perf_counter()
-            found[section] = table(_gather(pool, jobs))
+            found[section] = table(gather(pool, {section: jobs})[section])
             timings[section] = round(time.perf_counter() - began, 1)
     finally:
         if own:

@@ -25,11 +25,12 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from collections.abc import Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from ...batch import gather
 from ...engine import count_solutions, propagate
 from ...grid import Grid, members
 from .generate import count, generate
@@ -315,16 +316,6 @@ def _speed_table(found: dict[int, list[dict[str, Any]]], samples: int) -> dict[s
 # -- the run -----------------------------------------------------------------
 
 
-def _gather(
-    executor: Executor, work: dict[Any, list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]]]
-) -> dict[Any, list[dict[str, Any]]]:
-    """Submit every job, then collect results per key in submission order."""
-    futures: dict[Any, list[Future[dict[str, Any]]]] = {
-        key: [executor.submit(fn, *args) for fn, args in jobs] for key, jobs in work.items()
-    }
-    return {key: [f.result() for f in fs] for key, fs in futures.items()}
-
-
 def run(
     out_path: Path | str, samples: int = 100, executor: Executor | None = None
 ) -> dict[str, Any]:
@@ -344,7 +335,7 @@ def run(
     floods = max(1, samples // 2)
     speeds = max(1, samples // 10)
     try:
-        gathered = _gather(
+        gathered = gather(
             pool,
             {("enumeration",): [(enumeration, ())]}
             | {

@@ -22,12 +22,13 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from collections.abc import Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from ... import solving
+from ...batch import gather
 from ...engine import count_solutions, propagate
 from .generate import MODES, WITNESS_RULES, Carver, make_filled
 from .model import Suguru, build
@@ -257,16 +258,6 @@ def _carving_table(carved: dict[int, list[dict[str, Any]]], samples: int) -> dic
 # -- the run -----------------------------------------------------------------
 
 
-def _gather(
-    executor: Executor, work: dict[Any, list[tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]]]
-) -> dict[Any, list[dict[str, Any]]]:
-    """Submit every job, then collect results per key in submission order."""
-    futures: dict[Any, list[Future[dict[str, Any]]]] = {
-        key: [executor.submit(fn, *args) for fn, args in jobs] for key, jobs in work.items()
-    }
-    return {key: [f.result() for f in fs] for key, fs in futures.items()}
-
-
 def run(
     out_path: Path | str, samples: int = 100, executor: Executor | None = None
 ) -> dict[str, Any]:
@@ -285,8 +276,8 @@ def run(
             for side in PARTITION_SIZES
             for variant in VARIANTS
         }
-        carved = _gather(pool, carve_work)
-        partitions = _gather(pool, partition_work)
+        carved = gather(pool, carve_work)
+        partitions = gather(pool, partition_work)
     finally:
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
