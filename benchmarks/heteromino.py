@@ -54,21 +54,9 @@ from pencilbox.puzzles.heteromino.oracle import ORACLE, ORACLES  # noqa: E402
 from pencilbox.puzzles.heteromino.pieces import Tables, tables_for  # noqa: E402
 from pencilbox.puzzles.heteromino.randomboards import random_board  # noqa: E402
 from test_heteromino_real import RealHeteromino, real_heterominoes  # noqa: E402
+from texttable import table  # noqa: E402
 
 Clock = Callable[[], float]
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A plain text table: first column left-aligned, the rest right-aligned."""
-    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [str(cells[0]).ljust(widths[0])]
-        parts += [str(cell).rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True)]
-        return "  ".join(parts)
-
-    rule = "  ".join("-" * width for width in widths)
-    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
 
 
 def settled_share(puzzle: Heteromino, rung: str) -> float:

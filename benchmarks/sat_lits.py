@@ -44,6 +44,7 @@ import pencilbox.sat.lits as sat_lits  # noqa: E402
 from pencilbox import formats, sat, solving  # noqa: E402
 from pencilbox.puzzles.lits.tables import Tables  # noqa: E402
 from test_lits_real import RealLits, real_lits  # noqa: E402
+from texttable import table  # noqa: E402
 
 Rows = list[list[int]]
 
@@ -115,19 +116,6 @@ def correct(case: RealLits, outcome: tuple[Any, ...]) -> bool:
     if not case.unique:
         return bool(count == 2 and not exhaustive)
     return bool(count == 1 and exhaustive and (case.solution is None or first == case.solution))
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A plain text table: first column left-aligned, the rest right-aligned."""
-    widths = [max(len(str(row[i])) for row in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = [str(cells[0]).ljust(widths[0])]
-        parts += [str(cell).rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True)]
-        return "  ".join(parts)
-
-    rule = "  ".join("-" * width for width in widths)
-    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
 
 
 # -- the generator's oracle ---------------------------------------------------------
