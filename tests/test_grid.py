@@ -117,3 +117,16 @@ def test_neighbour_relation_is_symmetric() -> None:
             assert cell in grid.king[other]
         for other in grid.orthogonal[cell]:
             assert cell in grid.orthogonal[other]
+
+
+def test_flood_follows_edges_and_never_wraps_across_rows() -> None:
+    from pencilbox.grid import flood
+
+    # 3x3 board: cells 0..8. Row ends 2 and 3 are consecutive bits but not neighbours.
+    grid = Grid(3, 3)
+    not_first = mask_of(c for c in grid.cells if c % 3 != 0)
+    not_last = mask_of(c for c in grid.cells if c % 3 != 2)
+    inside = mask_of([2, 3, 4, 6])  # 2 stands alone; 3-4 and 3-6 touch
+    assert flood(mask_of([2]), inside, 3, not_first, not_last) == mask_of([2])
+    assert flood(mask_of([6]), inside, 3, not_first, not_last) == mask_of([3, 4, 6])
+    assert flood(mask_of([0]), inside, 3, not_first, not_last) == 0

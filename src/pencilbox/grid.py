@@ -62,6 +62,27 @@ def lowest(mask: Mask) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+def flood(seed: Mask, inside: Mask, cols: int, not_first_col: Mask, not_last_col: Mask) -> Mask:
+    """The cells of ``inside`` edge-connected to ``seed``, grown bit-parallel.
+
+    ``not_first_col``/``not_last_col`` are the board's cells outside the first
+    and last column: a shift by one must not wrap from one row's end to the
+    next row's start.
+    """
+    region = seed & inside
+    while True:
+        grown = (
+            region
+            | (region << 1 & not_first_col)
+            | (region >> 1 & not_last_col)
+            | region << cols
+            | region >> cols
+        ) & inside
+        if grown == region:
+            return region
+        region = grown
+
+
 @dataclass(frozen=True)
 class Grid:
     """A rows × cols rectangle with precomputed neighbour tables."""

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Contradiction, Deduction, Log
 from ...grid import Mask, members
+from ...grid import flood as grid_flood
 
 if TYPE_CHECKING:
     from .rules import LitsState
@@ -29,22 +30,8 @@ if TYPE_CHECKING:
 
 
 def flood(seed: Mask, inside: Mask, tables: Tables) -> Mask:
-    """The cells of ``inside`` connected to ``seed`` (bit-parallel breadth-first)."""
-    cols = tables.grid.cols
-    left_ok = tables.not_last_col  # a cell may pass to its right neighbour
-    right_ok = tables.not_first_col  # ... or receive from its left neighbour
-    region = seed & inside
-    while True:
-        grown = (
-            region
-            | (region << 1 & right_ok)
-            | (region >> 1 & left_ok)
-            | region << cols
-            | region >> cols
-        ) & inside
-        if grown == region:
-            return region
-        region = grown
+    """The cells of ``inside`` connected to ``seed``."""
+    return grid_flood(seed, inside, tables.grid.cols, tables.not_first_col, tables.not_last_col)
 
 
 def components(inside: Mask, tables: Tables) -> tuple[Mask, ...]:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...grid import Grid, Mask, mask_of, members
+from ...grid import flood as grid_flood
 from .shapes import SHAPES, placements
 
 PACKERS = ("backtrack", "greedy")
@@ -79,19 +80,7 @@ class Geometry:
 
     def flood(self, seed: Mask, inside: Mask) -> Mask:
         """The cells of ``inside`` connected to ``seed`` (bit-parallel)."""
-        cols = self.cols
-        region = seed & inside
-        while True:
-            grown = (
-                region
-                | (region << 1 & self.not_first_col)
-                | (region >> 1 & self.not_last_col)
-                | region << cols
-                | region >> cols
-            ) & inside
-            if grown == region:
-                return region
-            region = grown
+        return grid_flood(seed, inside, self.cols, self.not_first_col, self.not_last_col)
 
     def outline(self, mask: Mask) -> Mask:
         """Cells outside ``mask`` sharing an edge with it (bit-parallel)."""
