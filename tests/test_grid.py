@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pencilbox.grid import Grid, RowCol, bit, lowest, mask_of, members, only, single, size
+from pencilbox.grid import Grid, RowCol, bit, flood, lowest, mask_of, members, only, single, size
 
 indices = st.lists(st.integers(min_value=0, max_value=200), max_size=30)
 
@@ -120,8 +120,6 @@ def test_neighbour_relation_is_symmetric() -> None:
 
 
 def test_flood_follows_edges_and_never_wraps_across_rows() -> None:
-    from pencilbox.grid import flood
-
     # 3x3 board: cells 0..8. Row ends 2 and 3 are consecutive bits but not neighbours.
     grid = Grid(3, 3)
     not_first = mask_of(c for c in grid.cells if c % 3 != 0)
