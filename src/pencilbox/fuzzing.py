@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import json
 import math
 import random
@@ -487,14 +486,9 @@ def _bank(name: str) -> tuple[Any, ...]:
 
 
 def _random_board(rng: random.Random, kind: PuzzleKind[Any], rows: int, cols: int) -> Any | None:
-    """A random board from the type's ``randomboards`` module, or None if it has none
-    or cannot make one of this size (some sizes hold no valid board)."""
+    """A random board of the type, or None where this size holds no valid board."""
     try:
-        module = importlib.import_module(f"{type(kind).__module__}.randomboards")
-    except ModuleNotFoundError:
-        return None
-    try:
-        return module.random_board(rng, rows, cols)
+        return kind.random_board(rng, rows, cols)
     except (ValueError, IndexError):  # e.g. no valid 2x2 LITS partition
         return None
 

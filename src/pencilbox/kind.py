@@ -113,6 +113,14 @@ class PuzzleKind(ABC, Generic[P]):
     def brute_count(self, puzzle: P, limit: int) -> tuple[int, list[Rows]]:
         """Count solutions up to ``limit`` with code that shares nothing with the rungs."""
 
+    @abstractmethod
+    def random_board(self, rng: random.Random, rows: int, cols: int) -> P:
+        """A random test board of this size, satisfiable or not (no solver used).
+
+        For cross-checks, the soak and the fuzzer; ValueError when no valid
+        board of this size exists (e.g. a 2x2 LITS).
+        """
+
     # -- making and showing ---------------------------------------------
     @abstractmethod
     def generate(self, rng: random.Random, rows: int, cols: int, mode: str) -> Generated[P]:

@@ -122,15 +122,12 @@ def random_board(kind_name: str, rng: random.Random, max_side: int) -> Any:
     if kind_name == "lits":
         from .puzzles.lits.randomboards import random_board as lits_board
 
+        # Region sizes vary too, so that both tight and loose regions are soaked.
         smallest, largest = rng.choice(((4, 5), (4, 6), (4, 8)))
         if rows * cols < 8:  # a 3x3 takes one region, or none fits
             smallest = largest = rows * cols
         return lits_board(rng, rows, cols, smallest=smallest, largest=largest)
-    if kind_name == "heteromino":
-        from .puzzles.heteromino.randomboards import random_board as heteromino_board
-
-        return heteromino_board(rng, rows, cols)
-    raise PuzzleError(f"no random boards for {kind_name!r}")
+    return registry.get(kind_name).random_board(rng, rows, cols)
 
 
 def _frozen(grid: Rows) -> Frozen:

@@ -136,6 +136,11 @@ class HeterominoKind(PuzzleKind[Heteromino]):
                 settled[cell] = piece_code(tables.piece_anchor[piece], tables.piece_shape[piece])
         return settled
 
+    def random_board(self, rng: random.Random, rows: int, cols: int) -> Heteromino:
+        from .randomboards import random_board
+
+        return random_board(rng, rows, cols)
+
     def brute_count(self, puzzle: Heteromino, limit: int) -> tuple[int, list[Rows]]:
         from .scanner import count
 

@@ -87,6 +87,11 @@ class LitsKind(PuzzleKind[Lits]):
                     wrong.append(Violation("mistake", (cell,), f"{label} is shaded"))
         return wrong
 
+    def random_board(self, rng: random.Random, rows: int, cols: int) -> Lits:
+        from .randomboards import random_board
+
+        return random_board(rng, rows, cols)
+
     def brute_count(self, puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
         from .brute_regions import count
 

@@ -67,6 +67,11 @@ class SuguruKind(PuzzleKind[Suguru]):
             if puzzle.blocks[cell] != REMOVED and dom and not dom & (dom - 1)
         }
 
+    def random_board(self, rng: random.Random, rows: int, cols: int) -> Suguru:
+        from .randomboards import random_board
+
+        return random_board(rng, rows, cols)
+
     def brute_count(self, puzzle: Suguru, limit: int) -> tuple[int, list[Rows]]:
         from .brute import count
 
