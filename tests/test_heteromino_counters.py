@@ -14,26 +14,34 @@ message. ``--soak`` (or ``PENCILBOX_SOAK=1``) runs many more.
 
 from __future__ import annotations
 
-import ast
 import random
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from crosscheck import (
+    Grid,
+    SnapshotLog,
+    assert_same_answers,
+    describe,
+    engine_count,
+    frozen,
+    hint_chain_ending,
+    imports_of,
+    seeds,
+)
 from pencilbox import solving
-from pencilbox.engine import Contradiction, Deduction, State, count_solutions, propagate
+from pencilbox.engine import Contradiction, propagate
 from pencilbox.puzzles.heteromino import KIND, rules, scanner
 from pencilbox.puzzles.heteromino.model import SHAPES, Heteromino, format_text, parse_text
 from pencilbox.puzzles.heteromino.pieces import piece_code
 from pencilbox.puzzles.heteromino.randomboards import random_board
 
-Grid = tuple[tuple[int, ...], ...]
-
 LIMIT = 30
 RUNGS = KIND.ladder.names
-SEEDS = tuple(f"random-{i}" for i in range(320))  # the default run: about ten seconds
-SOAK_SEEDS = tuple(f"soak-random-{i}" for i in range(8000))
+SEEDS = seeds("random", 320)  # the default run: about ten seconds
+SOAK_SEEDS = seeds("soak-random", 8000)
 
 
 @cache
@@ -49,21 +57,6 @@ def scanner_result(seed: str) -> tuple[int, tuple[Grid, ...]]:
     return count, tuple(frozen(grid) for grid in solutions)
 
 
-def frozen(grid: list[list[int]]) -> Grid:
-    return tuple(tuple(row) for row in grid)
-
-
-def describe(seed: str, puzzle: Heteromino) -> str:
-    return f"board {seed!r}:\n{format_text(puzzle)}"
-
-
-def engine_count(puzzle: Heteromino, rung: str, limit: int) -> tuple[int, bool, set[Grid]]:
-    result = count_solutions(rules.new_state(puzzle), KIND.ladder.rules(rung), limit)
-    grids = {frozen(KIND.solution_rows(puzzle, state)) for state in result.solutions}
-    assert len(grids) == result.count, "the engine returned the same solution twice"
-    return result.count, result.exhaustive, grids
-
-
 def blank(rows: int, cols: int) -> Heteromino:
     return Heteromino(rows, cols, (False,) * (rows * cols))
 
@@ -73,15 +66,10 @@ def blank(rows: int, cols: int) -> Heteromino:
 
 def test_scanner_imports_nothing_but_the_model() -> None:
     """scanner.py must share no code with the rungs, engine.py or grid.py."""
-    source = Path(scanner.__file__).read_text()
-    imported = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom):
-            imported.add("." * node.level + (node.module or ""))
-        elif isinstance(node, ast.Import):
-            imported.update(alias.name for alias in node.names)
+    imported = imports_of(scanner)
     assert imported <= {"__future__", ".model"}, imported
-    assert "SHAPES" not in source  # the shapes are written out again, not imported
+    # the shapes are written out again, not imported
+    assert "SHAPES" not in Path(scanner.__file__).read_text()
 
 
 @pytest.mark.parametrize(
@@ -109,7 +97,7 @@ def test_blank_board_counts(rows: int, cols: int, expected: int) -> None:
     for grid in solutions:
         assert KIND.check(puzzle, grid) == []
     for rung in RUNGS:
-        assert engine_count(puzzle, rung, 1000)[:2] == (expected, True), rung
+        assert engine_count(KIND, puzzle, rung, 1000)[:2] == (expected, True), rung
     assert solving.solve(KIND, puzzle, limit=1000).count == expected
 
 
@@ -139,7 +127,7 @@ def test_board_with_no_white_cell_has_one_empty_tiling() -> None:
     puzzle = Heteromino(2, 3, (True,) * 6)
     assert scanner.count(puzzle, 5) == (1, [[[0, 0, 0], [0, 0, 0]]])
     for rung in RUNGS:
-        assert engine_count(puzzle, rung, 5)[:2] == (1, True)
+        assert engine_count(KIND, puzzle, rung, 5)[:2] == (1, True)
 
 
 def test_kind_face_uses_the_scanner() -> None:
@@ -154,15 +142,12 @@ def check_counters_agree(seed: str) -> None:
     puzzle = board_for(seed)
     truth, scanned = scanner_result(seed)
     for grid in scanned:
-        assert KIND.check(puzzle, [list(row) for row in grid]) == [], describe(seed, puzzle)
+        assert KIND.check(puzzle, [list(row) for row in grid]) == [], describe(KIND, seed, puzzle)
     for rung in RUNGS:
-        count, exhaustive, grids = engine_count(puzzle, rung, LIMIT)
-        where = f"{rung} + search on {describe(seed, puzzle)}"
-        assert count == truth, f"{where}: {count} solutions, scanner {truth}"
-        assert exhaustive == (truth < LIMIT), f"{where}: exhaustive={exhaustive}"
-        if truth < LIMIT:
-            assert grids == set(scanned), f"{where}: different solutions"
-        for grid in grids:
+        found = engine_count(KIND, puzzle, rung, LIMIT)
+        where = f"{rung} + search on {describe(KIND, seed, puzzle)}"
+        assert_same_answers(where, found, truth, scanned, LIMIT, "scanner")
+        for grid in found[2]:
             assert KIND.check(puzzle, [list(row) for row in grid]) == [], where
 
 
@@ -200,30 +185,16 @@ def test_limit_equal_to_the_true_count() -> None:
             continue
         puzzle = board_for(seed)
         for rung in RUNGS:
-            where = f"{rung} on {describe(seed, puzzle)}"
-            count, exhaustive, grids = engine_count(puzzle, rung, truth)
+            where = f"{rung} on {describe(KIND, seed, puzzle)}"
+            count, exhaustive, grids = engine_count(KIND, puzzle, rung, truth)
             assert (count, exhaustive) == (truth, False), where
             assert grids == set(scanned), where
-            assert engine_count(puzzle, rung, truth + 1)[:2] == (truth, True), where
+            assert engine_count(KIND, puzzle, rung, truth + 1)[:2] == (truth, True), where
         checked += 1
     assert checked >= 30
 
 
 # -- soundness: what engine 1 proves holds in every answer -------------------------------
-
-
-class SnapshotLog(list[Deduction]):
-    """A deduction log that also records the changed cells' domains right after
-    each deduction, so every single step can be checked, not just the fixpoint."""
-
-    def __init__(self, state: State) -> None:
-        super().__init__()
-        self.state = state
-        self.after: list[tuple[int, ...]] = []
-
-    def append(self, deduction: Deduction) -> None:
-        super().append(deduction)
-        self.after.append(tuple(self.state.domains[cell] for cell in deduction.cells))
 
 
 def answer_bits(puzzle: Heteromino, grid: Grid) -> dict[int, tuple[int, int]]:
@@ -259,7 +230,7 @@ def check_propagation_sound(seed: str) -> None:
     truth, answers = scanner_result(seed)
     truths = [answer_bits(puzzle, grid) for grid in answers]
     for rung in RUNGS:
-        where = f"{rung} on {describe(seed, puzzle)}"
+        where = f"{rung} on {describe(KIND, seed, puzzle)}"
         state = rules.new_state(puzzle)
         log = SnapshotLog(state)
         try:
@@ -300,12 +271,6 @@ def test_propagation_is_sound_soak() -> None:
 # -- hints lead to the solution -------------------------------------------------------
 
 
-def probe_finishes(puzzle: Heteromino) -> bool:
-    state = rules.new_state(puzzle)
-    propagate(state, KIND.ladder.rules())
-    return state.is_solved()
-
-
 def check_hint_chain(puzzle: Heteromino, where: str) -> str:
     """Follow hints from the bare board, drawing each hinted piece; every piece
     must be the solution's. Returns how the chain ended: "solved" or "stuck".
@@ -338,17 +303,13 @@ def check_hint_chain(puzzle: Heteromino, where: str) -> str:
             position[cell // cols][cell % cols] = number
     else:
         raise AssertionError(f"{where}: more hints than pieces")
-    ending = "solved" if hint.status == "solved" else "stuck"
-    if ending == "solved":
-        assert position == solution, where
-    assert (ending == "solved") == probe_finishes(puzzle), f"{where}: ended {ending}"
-    return ending
+    return hint_chain_ending(KIND, puzzle, hint.status, position, frozen(solution), where)
 
 
 def test_hint_chain_solves_unique_random_boards() -> None:
     unique = [seed for seed in SEEDS if scanner_result(seed)[0] == 1]
     assert len(unique) >= 20
-    endings = [check_hint_chain(board_for(s), describe(s, board_for(s))) for s in unique[:25]]
+    endings = [check_hint_chain(board_for(s), describe(KIND, s, board_for(s))) for s in unique[:25]]
     assert endings.count("solved") >= 20
 
 
@@ -356,7 +317,7 @@ def test_hint_chain_solves_unique_random_boards() -> None:
 def test_hint_chain_soak() -> None:
     unique = [s for s in SOAK_SEEDS[:2000] if scanner.count(board_for(s), 2)[0] == 1]
     for seed in unique:
-        check_hint_chain(board_for(seed), describe(seed, board_for(seed)))
+        check_hint_chain(board_for(seed), describe(KIND, seed, board_for(seed)))
 
 
 def test_text_of_a_failing_board_rebuilds_it() -> None:

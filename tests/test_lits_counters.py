@@ -14,28 +14,37 @@ larger boards.
 
 from __future__ import annotations
 
-import ast
 import itertools
 import random
 from functools import cache
-from pathlib import Path
 
 import pytest
 
+from crosscheck import (
+    Grid,
+    assert_same_answers,
+    describe,
+    engine_count,
+    frozen,
+    frozen_all,
+    hint_chain_ending,
+    imports_of,
+    seeds,
+)
 from pencilbox import solving
-from pencilbox.engine import Contradiction, Deduction, count_solutions, propagate
+from pencilbox.engine import Contradiction, Deduction, propagate
 from pencilbox.grid import mask_of
 from pencilbox.puzzles.lits import KIND, brute_cells, brute_regions, rules
 from pencilbox.puzzles.lits.model import Lits, format_text, parse_text
 from pencilbox.puzzles.lits.randomboards import random_board
 from test_lits_real import CASES as REAL_CASES
 
-Frozen = tuple[tuple[int, ...], ...]
+Frozen = Grid
 
 LIMIT = 12
 RUNGS = KIND.ladder.names
-SEEDS = tuple(f"random-{i}" for i in range(400))
-SOAK_SEEDS = tuple(f"soak-random-{i}" for i in range(6000))
+SEEDS = seeds("random", 400)
+SOAK_SEEDS = seeds("soak-random", 6000)
 REGION_SIZES = ((4, 5), (4, 6), (4, 8))
 
 
@@ -48,40 +57,14 @@ def board_for(seed: str) -> Lits:
     return random_board(rng, sides=sides, smallest=smallest, largest=largest)
 
 
-def frozen(grid: list[list[int]]) -> Frozen:
-    return tuple(tuple(row) for row in grid)
-
-
 @cache
 def brute_result(seed: str) -> tuple[int, frozenset[Frozen]]:
     """The region-walking brute-force count and solutions of one seeded board."""
     count, solutions = brute_regions.count(board_for(seed), LIMIT)
-    return count, frozenset(frozen(grid) for grid in solutions)
-
-
-def describe(seed: str, puzzle: Lits) -> str:
-    return f"board {seed!r}:\n{format_text(puzzle)}"
-
-
-def engine_count(puzzle: Lits, rung: str, limit: int) -> tuple[int, bool, set[Frozen]]:
-    result = count_solutions(rules.new_state(puzzle), KIND.ladder.rules(rung), limit)
-    grids = {frozen(KIND.solution_rows(puzzle, state)) for state in result.solutions}
-    assert len(grids) == result.count, "the engine returned the same solution twice"
-    return result.count, result.exhaustive, grids
+    return count, frozenset(frozen_all(solutions))
 
 
 # -- the brute-force counters on their own ------------------------------------------
-
-
-def imports_of(module: object) -> set[str]:
-    source = Path(module.__file__).read_text()  # type: ignore[attr-defined]
-    found = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom):
-            found.add("." * node.level + (node.module or ""))
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-    return found
 
 
 def test_brute_counters_share_no_code() -> None:
@@ -121,7 +104,7 @@ def test_counters_match_counts_worked_out_by_hand(text: str, expected: int) -> N
         for grid in solutions:
             assert KIND.check(puzzle, grid) == []
     for rung in RUNGS:
-        assert engine_count(puzzle, rung, 1000)[0] == expected
+        assert engine_count(KIND, puzzle, rung, 1000)[0] == expected
 
 
 def test_brute_counters_stop_at_the_limit() -> None:
@@ -164,19 +147,15 @@ def check_counters_agree(seed: str) -> None:
     puzzle = board_for(seed)
     truth, grids_truth = brute_result(seed)
     by_cells, cell_grids = brute_cells.count(puzzle, LIMIT)
-    where = describe(seed, puzzle)
+    where = describe(KIND, seed, puzzle)
     assert by_cells == truth, f"brute_cells {by_cells}, brute_regions {truth} on {where}"
     if truth < LIMIT:
         assert {frozen(g) for g in cell_grids} == grids_truth, f"different solutions on {where}"
     for grid in grids_truth:
         assert KIND.check(puzzle, [list(row) for row in grid]) == [], where
     for rung in RUNGS:
-        count, exhaustive, grids = engine_count(puzzle, rung, LIMIT)
-        here = f"{rung} + search on {where}"
-        assert count == truth, f"{here}: {count} solutions, brute force {truth}"
-        assert exhaustive == (truth < LIMIT), f"{here}: exhaustive={exhaustive}"
-        if truth < LIMIT:
-            assert grids == grids_truth, f"{here}: different solutions"
+        found = engine_count(KIND, puzzle, rung, LIMIT)
+        assert_same_answers(f"{rung} + search on {where}", found, truth, grids_truth, LIMIT)
 
 
 def test_random_boards_cover_every_outcome() -> None:
@@ -215,10 +194,10 @@ def test_limit_equal_to_the_true_count() -> None:
         for counter in (brute_cells.count, brute_regions.count):
             assert counter(puzzle, truth)[0] == truth
         for rung in RUNGS:
-            where = f"{rung} on {describe(seed, puzzle)}"
-            count, exhaustive, grids = engine_count(puzzle, rung, truth)
+            where = f"{rung} on {describe(KIND, seed, puzzle)}"
+            count, exhaustive, grids = engine_count(KIND, puzzle, rung, truth)
             assert (count, exhaustive, grids) == (truth, False, grids_truth), where
-            count, exhaustive, _ = engine_count(puzzle, rung, truth + 1)
+            count, exhaustive, _ = engine_count(KIND, puzzle, rung, truth + 1)
             assert (count, exhaustive) == (truth, True), where
         checked += 1
     assert checked >= len(SEEDS) // 10
@@ -279,7 +258,7 @@ RULE_NAMES = {
 
 
 def check_propagation_sound(seed: str | None, puzzle: Lits, solutions: frozenset[Frozen]) -> None:
-    where = describe(seed or "given", puzzle)
+    where = describe(KIND, seed or "given", puzzle)
     for rung in RUNGS:
         state = rules.new_state(puzzle)
         log = SnapshotLog(state)
@@ -318,7 +297,7 @@ def test_propagation_is_sound_on_random_boards() -> None:
 def test_propagation_is_sound_soak() -> None:
     for seed in SOAK_SEEDS:
         count, solutions = brute_regions.count(board_for(seed), LIMIT)
-        check_propagation_sound(seed, board_for(seed), frozenset(frozen(g) for g in solutions))
+        check_propagation_sound(seed, board_for(seed), frozenset(frozen_all(solutions)))
 
 
 def test_probe_is_stronger_than_tetro_stronger_than_local() -> None:
@@ -336,18 +315,12 @@ def test_probe_is_stronger_than_tetro_stronger_than_local() -> None:
             settled.append(set(KIND.settled_cells(puzzle, state).items()))
         for lower, higher in itertools.pairwise(settled):
             if lower is None:
-                assert higher is None, describe(seed, puzzle)
+                assert higher is None, describe(KIND, seed, puzzle)
             elif higher is not None:
-                assert lower <= higher, describe(seed, puzzle)
+                assert lower <= higher, describe(KIND, seed, puzzle)
 
 
 # -- hints lead to the solution ----------------------------------------------------
-
-
-def probe_finishes(puzzle: Lits) -> bool:
-    state = rules.new_state(puzzle)
-    propagate(state, KIND.ladder.rules())
-    return state.is_solved()
 
 
 def check_hint_chain(puzzle: Lits, solution: Frozen, where: str) -> str:
@@ -371,11 +344,7 @@ def check_hint_chain(puzzle: Lits, solution: Frozen, where: str) -> str:
             position[cell // cols][cell % cols] = 1
     else:
         raise AssertionError(f"{where}: more hints than regions")
-    ending = "solved" if hint.status == "solved" else "stuck"
-    if ending == "solved":
-        assert frozen(position) == solution, where
-    assert (ending == "solved") == probe_finishes(puzzle), f"{where}: ended {ending}"
-    return ending
+    return hint_chain_ending(KIND, puzzle, hint.status, position, solution, where)
 
 
 def test_hint_chain_solves_unique_random_boards() -> None:
@@ -383,7 +352,7 @@ def test_hint_chain_solves_unique_random_boards() -> None:
     assert len(unique) >= 5
     for seed in unique:
         (solution,) = brute_result(seed)[1]
-        check_hint_chain(board_for(seed), solution, describe(seed, board_for(seed)))
+        check_hint_chain(board_for(seed), solution, describe(KIND, seed, board_for(seed)))
 
 
 @pytest.mark.parametrize(
@@ -443,4 +412,6 @@ def test_hint_chain_soak() -> None:
     for seed in SOAK_SEEDS[:2000]:
         count, solutions = brute_regions.count(board_for(seed), 2)
         if count == 1:
-            check_hint_chain(board_for(seed), frozen(solutions[0]), describe(seed, board_for(seed)))
+            check_hint_chain(
+                board_for(seed), frozen(solutions[0]), describe(KIND, seed, board_for(seed))
+            )

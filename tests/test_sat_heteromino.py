@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import sat, solving
-from pencilbox.engine import Contradiction, propagate
+from crosscheck import check_sat_agrees, describe, frozen, frozen_all, sat_answers, seeds
+from pencilbox import sat
 from pencilbox.formats import load
 from pencilbox.puzzles.heteromino import KIND, rules, scanner
 from pencilbox.puzzles.heteromino.model import SHAPES, Heteromino, format_text
@@ -32,11 +32,9 @@ from pencilbox.sat.core import count_models
 sys.path.insert(0, str(Path(__file__).parent))
 from test_heteromino_real import CASES, RealHeteromino  # noqa: E402
 
-Grid = tuple[tuple[int, ...], ...]
-
 LIMIT = 30
-SEEDS = tuple(f"sat-random-{i}" for i in range(320))
-SOAK_SEEDS = tuple(f"soak-sat-random-{i}" for i in range(6000))
+SEEDS = seeds("sat-random", 320)
+SOAK_SEEDS = seeds("soak-sat-random", 6000)
 
 
 @cache
@@ -45,58 +43,23 @@ def board_for(seed: str) -> Heteromino:
     return random_board(random.Random(seed), max_side=8 if seed.startswith("soak-") else 6)
 
 
-def frozen(grid: list[list[int]]) -> Grid:
-    return tuple(tuple(row) for row in grid)
-
-
-def describe(seed: str, puzzle: Heteromino) -> str:
-    return f"board {seed!r}:\n{format_text(puzzle)}"
-
-
 def blank(rows: int, cols: int) -> Heteromino:
     return Heteromino(rows, cols, (False,) * (rows * cols))
 
 
-def sat_answers(puzzle: Heteromino, engine: str, limit: int) -> tuple[int, bool, set[Grid]]:
-    report = sat.count(KIND, puzzle, limit, engine)
-    grids = {frozen(grid) for grid in report.solutions}
-    assert len(grids) == report.count, f"{engine} returned the same answer twice"
-    return report.count, report.exhaustive, grids
-
-
 def check_agree(seed: str, puzzle: Heteromino) -> None:
     truth, found = scanner.count(puzzle, LIMIT)
-    answers = {frozen(grid) for grid in found}
-    where = describe(seed, puzzle)
-    for engine in ("sat", "hybrid"):
-        count, exhaustive, grids = sat_answers(puzzle, engine, LIMIT)
-        assert count == truth, f"{engine} on {where}: {count} answers, scanner {truth}"
-        assert exhaustive == (truth < LIMIT), f"{engine} on {where}: exhaustive={exhaustive}"
-        if truth < LIMIT:
-            assert grids == answers, f"{engine} on {where}: different answers"
-    # the encoding must read a state propagated by any rung, not just the hybrid's
-    for rung in KIND.ladder.names:
-        state = KIND.initial_state(puzzle)
-        try:
-            propagate(state, KIND.ladder.rules(rung))
-        except Contradiction:
-            assert truth == 0, f"{rung} contradiction on {where} with {truth} answers"
-            continue
-        result = count_models(encoder.encode(puzzle, state), LIMIT)
-        assert result.count == truth, f"encoding after {rung} on {where}: {result.count}"
-        if truth < LIMIT:
-            assert {frozen(g) for g in result.solutions} == answers, f"after {rung} on {where}"
-    report = solving.solve(KIND, puzzle, limit=LIMIT)
-    assert report.count == truth, f"rungs on {where}: {report.count} answers, scanner {truth}"
-    if truth < LIMIT:
-        assert {frozen(g) for g in report.solutions} == answers, f"rungs on {where}"
+    where = describe(KIND, seed, puzzle)
+    check_sat_agrees(
+        KIND, encoder.encode, puzzle, truth, frozen_all(found), where, LIMIT, "scanner"
+    )
 
 
 def test_blank_3x4_has_14_tilings() -> None:
     puzzle = blank(3, 4)
     _, tilings = scanner.count(puzzle, 100)
     for engine in ("sat", "hybrid"):
-        assert sat_answers(puzzle, engine, 100) == (14, True, {frozen(g) for g in tilings})
+        assert sat_answers(KIND, puzzle, engine, 100) == (14, True, {frozen(g) for g in tilings})
 
 
 @pytest.mark.parametrize(
@@ -105,13 +68,13 @@ def test_blank_3x4_has_14_tilings() -> None:
 )
 def test_blank_strips(rows: int, cols: int, expected: int) -> None:
     for engine in ("sat", "hybrid"):
-        assert sat_answers(blank(rows, cols), engine, 100)[:2] == (expected, True)
+        assert sat_answers(KIND, blank(rows, cols), engine, 100)[:2] == (expected, True)
 
 
 def test_board_with_no_white_cell_has_one_empty_tiling() -> None:
     puzzle = Heteromino(2, 3, (True,) * 6)
     for engine in ("sat", "hybrid"):
-        assert sat_answers(puzzle, engine, 5) == (1, True, {((0, 0, 0), (0, 0, 0))})
+        assert sat_answers(KIND, puzzle, engine, 5) == (1, True, {((0, 0, 0), (0, 0, 0))})
 
 
 def test_a_cell_nothing_can_cover_means_no_answer() -> None:
@@ -121,7 +84,7 @@ def test_a_cell_nothing_can_cover_means_no_answer() -> None:
     encoding = encoder.encode(puzzle, None)
     assert [] in encoding.clauses
     for engine in ("sat", "hybrid"):
-        assert sat_answers(puzzle, engine, 5) == (0, True, set())
+        assert sat_answers(KIND, puzzle, engine, 5) == (0, True, set())
 
 
 def test_templates_match_the_rule_text() -> None:
@@ -194,8 +157,8 @@ def test_limit_equal_to_the_true_count() -> None:
         if not 1 <= truth < LIMIT:
             continue
         for engine in ("sat", "hybrid"):
-            assert sat_answers(puzzle, engine, truth)[:2] == (truth, False), seed
-            assert sat_answers(puzzle, engine, truth + 1)[:2] == (truth, True), seed
+            assert sat_answers(KIND, puzzle, engine, truth)[:2] == (truth, False), seed
+            assert sat_answers(KIND, puzzle, engine, truth + 1)[:2] == (truth, True), seed
         checked += 1
     assert checked >= 10
 
@@ -222,7 +185,7 @@ def test_unpropagated_state_with_a_forced_piece() -> None:
             for cell, bit in zip(cells, tables.piece_bits[piece], strict=True):
                 state.domains[cell] = bit
             result = count_models(encoder.encode(puzzle, state), LIMIT)
-            assert {frozen(g) for g in result.solutions} == wanted, describe(seed, puzzle)
+            assert {frozen(g) for g in result.solutions} == wanted, describe(KIND, seed, puzzle)
             checked += 1
     assert checked >= 50
 

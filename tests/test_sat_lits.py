@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import pencilbox.sat.lits as sat_lits
+from crosscheck import Grid, describe, frozen, frozen_all
 from pencilbox import sat
 from pencilbox.engine import Contradiction, count_solutions, propagate
 from pencilbox.formats import load
@@ -29,17 +30,17 @@ from pencilbox.puzzles.lits import KIND, brute_cells, rules
 from pencilbox.puzzles.lits.model import Lits, parse_text
 from pencilbox.puzzles.lits.randomboards import random_board
 from pencilbox.sat.core import Clause, Encoding, count_models
-from test_lits_counters import LIMIT, SEEDS, SOAK_SEEDS, board_for, brute_result, describe, frozen
+from test_lits_counters import LIMIT, SEEDS, SOAK_SEEDS, board_for, brute_result
 from test_lits_real import CASES as REAL_CASES
 from test_lits_real import NOT_UNIQUE
 
-Frozen = tuple[tuple[int, ...], ...]
+Frozen = Grid
 ENGINES = ("sat", "hybrid")
 
 
 def sat_count(puzzle: Lits, engine: str, limit: int) -> tuple[int, bool, set[Frozen], int]:
     report = sat.count(KIND, puzzle, limit, engine)
-    grids = {frozen(grid) for grid in report.solutions}
+    grids = frozen_all(report.solutions)
     assert len(grids) == report.count, f"{engine} returned the same answer twice"
     return report.count, report.exhaustive, grids, report.cuts
 
@@ -52,7 +53,7 @@ def rung_count(puzzle: Lits, limit: int) -> tuple[int, set[Frozen]]:
 def check_engines_agree(seed: str) -> int:
     """Both SAT engines against both brute-force counters and the top rung; returns cuts."""
     puzzle = board_for(seed)
-    where = describe(seed, puzzle)
+    where = describe(KIND, seed, puzzle)
     truth, grids = brute_result(seed)  # brute_regions, shared with test_lits_counters
     by_cells, cell_grids = brute_cells.count(puzzle, LIMIT)
     by_rungs, rung_grids = rung_count(puzzle, LIMIT)
@@ -84,7 +85,7 @@ def test_hybrid_after_every_rung(rung: str, monkeypatch: pytest.MonkeyPatch) -> 
         puzzle = board_for(seed)
         truth, grids = brute_result(seed)
         count, exhaustive, found, _ = sat_count(puzzle, "hybrid", LIMIT)
-        where = f"hybrid after {rung} on {describe(seed, puzzle)}"
+        where = f"hybrid after {rung} on {describe(KIND, seed, puzzle)}"
         assert (count, exhaustive) == (truth, truth < LIMIT), where
         if truth < LIMIT:
             assert found == grids, where

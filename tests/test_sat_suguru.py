@@ -7,8 +7,9 @@ encoding of a state propagated by *each* rung must report the brute-force
 count and solution set; so must the rung engine (top rung plus search).
 Every published Suguru must come out unique, equal to its published answer.
 
-Boards are drawn from string seeds, so a failing board can be rebuilt with
-:func:`board_for`; its text is printed in the failure message. ``--soak``
+Boards are drawn from string seeds by ``test_suguru_counters.board_for``, so
+a failing board can be rebuilt with it; its text is printed in the failure
+message. ``--soak``
 (or ``PENCILBOX_SOAK=1``) runs many more.
 """
 
@@ -20,84 +21,36 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from crosscheck import Grid, check_sat_agrees, describe, frozen, frozen_all, sat_answers, seeds
 from pencilbox import sat, solving
-from pencilbox.engine import Contradiction, propagate
+from pencilbox.engine import propagate
 from pencilbox.formats import load
 from pencilbox.puzzles.suguru import KIND, brute, rules
-from pencilbox.puzzles.suguru.model import Suguru, format_text, parse_text
-from pencilbox.puzzles.suguru.randomboards import planted_board, random_board
+from pencilbox.puzzles.suguru.model import format_text, parse_text
 from pencilbox.sat import suguru as encoder
 from pencilbox.sat.core import count_models
+from test_suguru_counters import board_for
 
 if TYPE_CHECKING:
     from conftest import RealSuguru
 
-Grid = tuple[tuple[int, ...], ...]
-
 LIMIT = 30
-SEEDS = tuple(f"sat-random-{i}" for i in range(800)) + tuple(f"sat-planted-{i}" for i in range(60))
-SOAK_SEEDS = tuple(f"soak-sat-random-{i}" for i in range(10_000)) + tuple(
-    f"soak-sat-planted-{i}" for i in range(300)
-)
-
-
-@cache
-def board_for(seed: str) -> Suguru:
-    """The board a seed names: planted (4x4, or 5x5 in a soak) or random."""
-    rng = random.Random(seed)
-    if "planted-" in seed:
-        size = 5 if seed.startswith("soak-") else 4
-        return planted_board(rng, size, size, reveal=rng.uniform(0.0, 0.4))
-    return random_board(rng)
+SEEDS = seeds("sat-random", 800) + seeds("sat-planted", 60)
+SOAK_SEEDS = seeds("soak-sat-random", 10_000) + seeds("soak-sat-planted", 300)
 
 
 @cache
 def brute_result(seed: str) -> tuple[int, frozenset[Grid]]:
+    """Brute-force count and answers at this file's LIMIT (not the counters' tests')."""
     count, solutions = brute.count(board_for(seed), LIMIT)
-    return count, frozenset(frozen(grid) for grid in solutions)
-
-
-def frozen(grid: list[list[int]]) -> Grid:
-    return tuple(tuple(row) for row in grid)
-
-
-def describe(seed: str, puzzle: Suguru) -> str:
-    return f"board {seed!r}:\n{format_text(puzzle)}"
-
-
-def sat_answers(puzzle: Suguru, engine: str, limit: int) -> tuple[int, bool, set[Grid]]:
-    report = sat.count(KIND, puzzle, limit, engine)
-    grids = {frozen(grid) for grid in report.solutions}
-    assert len(grids) == report.count, f"{engine} returned the same answer twice"
-    return report.count, report.exhaustive, grids
+    return count, frozenset(frozen_all(solutions))
 
 
 def check_agree(seed: str) -> None:
     puzzle = board_for(seed)
     truth, answers = brute_result(seed)
-    where = describe(seed, puzzle)
-    for engine in ("sat", "hybrid"):
-        count, exhaustive, grids = sat_answers(puzzle, engine, LIMIT)
-        assert count == truth, f"{engine} on {where}: {count} answers, brute force {truth}"
-        assert exhaustive == (truth < LIMIT), f"{engine} on {where}: exhaustive={exhaustive}"
-        if truth < LIMIT:
-            assert grids == answers, f"{engine} on {where}: different answers"
-    # the encoding must read a state propagated by any rung, not just the hybrid's
-    for rung in KIND.ladder.names:
-        state = KIND.initial_state(puzzle)
-        try:
-            propagate(state, KIND.ladder.rules(rung))
-        except Contradiction:
-            assert truth == 0, f"{rung} contradiction on {where} with {truth} answers"
-            continue
-        result = count_models(encoder.encode(puzzle, state), LIMIT)
-        assert result.count == truth, f"encoding after {rung} on {where}: {result.count}"
-        if truth < LIMIT:
-            assert {frozen(g) for g in result.solutions} == answers, f"after {rung} on {where}"
-    report = solving.solve(KIND, puzzle, limit=LIMIT)
-    assert report.count == truth, f"rungs on {where}: {report.count} answers, brute {truth}"
-    if truth < LIMIT:
-        assert {frozen(g) for g in report.solutions} == answers, f"rungs on {where}"
+    where = describe(KIND, seed, puzzle)
+    check_sat_agrees(KIND, encoder.encode, puzzle, truth, answers, where, LIMIT, "brute force")
 
 
 @pytest.mark.parametrize(
@@ -119,7 +72,7 @@ def test_counts_worked_out_by_hand(text: str, expected: int) -> None:
     puzzle = parse_text(text)
     limit = 800
     for engine in ("sat", "hybrid"):
-        count, exhaustive, grids = sat_answers(puzzle, engine, limit)
+        count, exhaustive, grids = sat_answers(KIND, puzzle, engine, limit)
         assert (count, exhaustive) == (min(expected, limit), expected < limit), engine
         for grid in grids:
             assert KIND.check(puzzle, [list(row) for row in grid]) == []
@@ -153,8 +106,8 @@ def test_limit_equal_to_the_true_count() -> None:
             continue
         puzzle = board_for(seed)
         for engine in ("sat", "hybrid"):
-            assert sat_answers(puzzle, engine, truth)[:2] == (truth, False), seed
-            assert sat_answers(puzzle, engine, truth + 1)[:2] == (truth, True), seed
+            assert sat_answers(KIND, puzzle, engine, truth)[:2] == (truth, False), seed
+            assert sat_answers(KIND, puzzle, engine, truth + 1)[:2] == (truth, True), seed
         checked += 1
     assert checked >= 20
 
@@ -179,7 +132,7 @@ def test_settled_but_unwritten_cell_is_still_encoded() -> None:
             assert not state.written >> cell & 1
             wanted = {grid for grid in answers if grid[cell // cols][cell % cols] == digit}
             result = count_models(encoder.encode(puzzle, state), LIMIT)
-            assert {frozen(g) for g in result.solutions} == wanted, describe(seed, puzzle)
+            assert {frozen(g) for g in result.solutions} == wanted, describe(KIND, seed, puzzle)
             checked += 1
     assert checked >= 50
 

@@ -15,30 +15,32 @@ with solutions. ``--soak`` (or ``PENCILBOX_SOAK=1``) runs many more.
 
 from __future__ import annotations
 
-import ast
 import math
 import random
 from functools import cache
-from pathlib import Path
 
 import pytest
 
+from crosscheck import (
+    SnapshotLog,
+    assert_same_answers,
+    describe,
+    engine_count,
+    frozen,
+    hint_chain_ending,
+    imports_of,
+    seeds,
+)
 from pencilbox import solving
-from pencilbox.engine import Contradiction, Deduction, State, count_solutions, propagate
+from pencilbox.engine import Contradiction, Deduction, propagate
 from pencilbox.puzzles.suguru import KIND, brute, rules
-from pencilbox.puzzles.suguru.model import REMOVED, Suguru, format_text, parse_text
+from pencilbox.puzzles.suguru.model import REMOVED, Suguru, parse_text
 from pencilbox.puzzles.suguru.randomboards import carved_board, planted_board, random_board
-
-Rows = list[list[int]]
 
 LIMIT = 50
 RUNGS = ("singles", "witness")
-RANDOM_SEEDS = tuple(f"random-{i}" for i in range(1000))
-PLANTED_SEEDS = tuple(f"planted-{i}" for i in range(60))
-SEEDS = RANDOM_SEEDS + PLANTED_SEEDS  # the default run: several seconds on one core
-SOAK_SEEDS = tuple(f"soak-random-{i}" for i in range(20_000)) + tuple(
-    f"soak-planted-{i}" for i in range(300)
-)
+SEEDS = seeds("random", 1000) + seeds("planted", 60)  # the default run: several seconds
+SOAK_SEEDS = seeds("soak-random", 20_000) + seeds("soak-planted", 300)
 
 
 @cache
@@ -58,35 +60,12 @@ def brute_result(seed: str) -> tuple[int, tuple[tuple[tuple[int, ...], ...], ...
     return count, tuple(frozen(grid) for grid in solutions)
 
 
-def frozen(grid: Rows) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(row) for row in grid)
-
-
-def describe(seed: str, puzzle: Suguru) -> str:
-    return f"board {seed!r}:\n{format_text(puzzle)}"
-
-
-def engine_count(
-    puzzle: Suguru, rung: str, limit: int
-) -> tuple[int, bool, set[tuple[tuple[int, ...], ...]]]:
-    result = count_solutions(rules.new_state(puzzle), KIND.ladder.rules(rung), limit)
-    grids = {frozen(KIND.solution_rows(puzzle, state)) for state in result.solutions}
-    assert len(grids) == result.count, "the engine returned the same solution twice"
-    return result.count, result.exhaustive, grids
-
-
 # -- the brute-force counter on its own -----------------------------------------
 
 
 def test_brute_force_imports_nothing_but_the_model() -> None:
     """brute.py must share no code with rules.py, engine.py or grid.py."""
-    source = Path(brute.__file__).read_text()
-    imported = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom):
-            imported.add("." * node.level + (node.module or ""))
-        elif isinstance(node, ast.Import):
-            imported.update(alias.name for alias in node.names)
+    imported = imports_of(brute)
     assert imported <= {"__future__", ".model"}, imported
 
 
@@ -133,7 +112,7 @@ def test_brute_force_matches_counts_worked_out_by_hand(text: str, expected: int)
             if label == REMOVED:
                 assert grid[cell // puzzle.cols][cell % puzzle.cols] == 0
     for rung in RUNGS:
-        assert engine_count(puzzle, rung, 10_000)[0] == expected
+        assert engine_count(KIND, puzzle, rung, 10_000)[0] == expected
 
 
 def test_brute_force_stops_at_the_limit() -> None:
@@ -157,13 +136,10 @@ def check_counters_agree(seed: str) -> None:
     puzzle = board_for(seed)
     truth, brute_grids = brute_result(seed)
     for rung in RUNGS:
-        count, exhaustive, grids = engine_count(puzzle, rung, LIMIT)
-        where = f"{rung} + search on {describe(seed, puzzle)}"
-        assert count == truth, f"{where}: {count} solutions, brute force {truth}"
-        assert exhaustive == (truth < LIMIT), f"{where}: exhaustive={exhaustive}"
-        if truth < LIMIT:
-            assert grids == set(brute_grids), f"{where}: different solutions"
-        for grid in grids:
+        found = engine_count(KIND, puzzle, rung, LIMIT)
+        where = f"{rung} + search on {describe(KIND, seed, puzzle)}"
+        assert_same_answers(where, found, truth, brute_grids, LIMIT)
+        for grid in found[2]:
             assert KIND.check(puzzle, [list(row) for row in grid]) == [], where
 
 
@@ -204,11 +180,11 @@ def test_limit_equal_to_the_true_count() -> None:
         puzzle = board_for(seed)
         assert brute.count(puzzle, truth)[0] == truth
         for rung in RUNGS:
-            where = f"{rung} on {describe(seed, puzzle)}"
-            count, exhaustive, grids = engine_count(puzzle, rung, truth)
+            where = f"{rung} on {describe(KIND, seed, puzzle)}"
+            count, exhaustive, grids = engine_count(KIND, puzzle, rung, truth)
             assert (count, exhaustive) == (truth, False), where
             assert grids == set(brute_grids), where
-            count, exhaustive, grids = engine_count(puzzle, rung, truth + 1)
+            count, exhaustive, grids = engine_count(KIND, puzzle, rung, truth + 1)
             assert (count, exhaustive) == (truth, True), where
         checked += 1
     assert checked >= len(SEEDS) // 5
@@ -221,29 +197,14 @@ def test_limit_one() -> None:
         brute_count, brute_first = brute.count(puzzle, 1)
         assert brute_count == min(truth, 1)
         for rung in RUNGS:
-            count, exhaustive, grids = engine_count(puzzle, rung, 1)
-            where = f"{rung} on {describe(seed, puzzle)}"
+            count, exhaustive, grids = engine_count(KIND, puzzle, rung, 1)
+            where = f"{rung} on {describe(KIND, seed, puzzle)}"
             assert count == min(truth, 1), where
             assert exhaustive == (truth == 0), where
             assert grids <= set(brute_grids) or truth >= LIMIT, where
 
 
 # -- soundness: propagation only states facts true in every solution ---------------
-
-
-class SnapshotLog(list[Deduction]):
-    """A deduction log that also records the changed cells' candidates right
-    after each deduction, so every single step can be checked, not just the
-    fixpoint."""
-
-    def __init__(self, state: State) -> None:
-        super().__init__()
-        self.state = state
-        self.after: list[tuple[int, ...]] = []
-
-    def append(self, deduction: Deduction) -> None:
-        super().append(deduction)
-        self.after.append(tuple(self.state.domains[cell] for cell in deduction.cells))
 
 
 def digit_bit(grid: tuple[tuple[int, ...], ...], cell: int, cols: int) -> int:
@@ -255,7 +216,7 @@ def check_propagation_sound(seed: str) -> None:
     truth, solutions = brute_result(seed)
     cols = puzzle.cols
     for rung in RUNGS:
-        where = f"{rung} on {describe(seed, puzzle)}"
+        where = f"{rung} on {describe(KIND, seed, puzzle)}"
         state = rules.new_state(puzzle)
         log = SnapshotLog(state)
         try:
@@ -313,12 +274,6 @@ def written_digit(puzzle: Suguru, step: Deduction) -> tuple[int, int]:
     return cell, step.value
 
 
-def witness_finishes(puzzle: Suguru) -> bool:
-    state = rules.new_state(puzzle)
-    propagate(state, KIND.ladder.rules("witness"))
-    return state.is_solved()
-
-
 # Unique boards the top rung cannot finish: the hint chain must stop there
 # ("stuck") without ever writing a wrong digit. Found once with
 # ``carved_board(random.Random(f"stuck-{i}"), 5, 5)`` (brute-force carving,
@@ -367,13 +322,7 @@ def check_hint_chain(puzzle: Suguru, where: str) -> str:
         position[row][col] = digit
     else:
         raise AssertionError(f"{where}: more hints than blank cells")
-    ending = "solved" if hint.status == "solved" else "stuck"
-    if ending == "solved":
-        assert frozen(position) == solution, where
-    # The chain uses every rung, so it runs dry exactly when the top rung
-    # cannot finish the bare board.
-    assert (ending == "solved") == witness_finishes(puzzle), f"{where}: ended {ending}"
-    return ending
+    return hint_chain_ending(KIND, puzzle, hint.status, position, solution, where)
 
 
 def test_hint_chain_solves_unique_random_boards() -> None:
@@ -381,13 +330,13 @@ def test_hint_chain_solves_unique_random_boards() -> None:
     assert len(unique) >= 20
     for seed in unique:
         puzzle = board_for(seed)
-        check_hint_chain(puzzle, describe(seed, puzzle))
+        check_hint_chain(puzzle, describe(KIND, seed, puzzle))
 
 
 @pytest.mark.parametrize("name", sorted(STUCK_BOARDS))
 def test_hint_chain_stops_where_the_rungs_stop(name: str) -> None:
     puzzle = compact_board(*STUCK_BOARDS[name])
-    assert check_hint_chain(puzzle, describe(name, puzzle)) == "stuck"
+    assert check_hint_chain(puzzle, describe(KIND, name, puzzle)) == "stuck"
 
 
 @pytest.mark.soak
@@ -395,4 +344,4 @@ def test_hint_chain_soak() -> None:
     for i in range(200):
         seed = f"soak-carved-{i}"
         puzzle = carved_board(random.Random(seed), 5, 5)
-        check_hint_chain(puzzle, describe(seed, puzzle))
+        check_hint_chain(puzzle, describe(KIND, seed, puzzle))
