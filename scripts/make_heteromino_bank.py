@@ -2,7 +2,12 @@
 
 ``--sizes`` says how many puzzles of each size (default 48 8x8, 24 12x12),
 each from its own seed, so the bank is repeatable: running the script again
-writes the same file. Before writing, every puzzle is re-checked: its
+writes the same file -- with the generator of the day. The shipped bank was
+made at commit 12643b2, before the walk's SAT oracle and aimed moves; today's
+walk makes different puzzles from the same seeds (some 12x12 ones needing
+more than ``probe``), so the shipped file, all graded ``probe``, is kept.
+
+Before writing, every puzzle is re-checked: its
 solution passes the independent checker, it is unique by the engine's count
 with the top rung and by the scanner (engine 2) where that is quick, its
 recorded grade matches a recomputation, its URL decodes to the same board,
