@@ -17,7 +17,8 @@ import itertools
 
 import pytest
 
-from pencilbox.engine import Contradiction, Deduction, State, count_solutions, propagate
+from crosscheck import SnapshotLog
+from pencilbox.engine import Contradiction, State, count_solutions, propagate
 from pencilbox.puzzles.suguru import KIND, brute, rules
 from pencilbox.puzzles.suguru.model import Suguru, build, parse_text
 
@@ -29,19 +30,6 @@ C C B
 """
 # A: the domino r1c1-r1c2; B: the block of 4; C: the block of 3.
 R1C1, R1C2, R2C1, R2C2 = 0, 1, 3, 4
-
-
-class SnapshotLog(list[Deduction]):
-    """A log that also keeps each deduction's cells' candidates right after it."""
-
-    def __init__(self, state: State) -> None:
-        super().__init__()
-        self.state = state
-        self.after: list[tuple[int, ...]] = []
-
-    def append(self, deduction: Deduction) -> None:
-        super().append(deduction)
-        self.after.append(tuple(self.state.domains[cell] for cell in deduction.cells))
 
 
 def digits(*values: int) -> int:
