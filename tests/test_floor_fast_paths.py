@@ -109,6 +109,7 @@ def _arcs_agree_pair_by_pair(tables: LitsTables) -> None:
     grid = tables.grid
     rows, cols = grid.rows, grid.cols
     beside = {(a, b) for a, b in _edges(rows, cols)} | {(b, a) for a, b in _edges(rows, cols)}
+    tables.fill_all()
     for region, arcs in enumerate(tables.arcs):
         neighbours = {tables.region_of[b] for a, b in beside if tables.region_of[a] == region} - {
             region

@@ -115,12 +115,41 @@ def test_random_regions_have_placements_and_none_is_an_o() -> None:
             assert all(p.letter in "LITS" for p in listed)
 
 
+def test_rows_filled_piecemeal_equal_rows_filled_at_once() -> None:
+    """``fill`` on a few placements at a time, in any order and with repeats,
+    ends with the same rows as filling everything; unfilled rows are never
+    marked final."""
+    rng = random.Random("piecemeal")
+    for _ in range(30):
+        puzzle = random_board(rng)
+        whole = Tables.of(puzzle)
+        whole.fill_all()
+        piecemeal = Tables.of(puzzle)
+        regions = list(range(len(piecemeal.full)))
+        for _ in range(3 * len(regions)):
+            region = rng.choice(regions)
+            wanted = rng.getrandbits(len(piecemeal.cells_of[region])) & piecemeal.full[region]
+            before = piecemeal.filled[region]
+            piecemeal.fill(region, wanted)
+            assert piecemeal.filled[region] == before | wanted
+            for (_, rows, _), (_, whole_rows, _) in zip(
+                piecemeal.arcs[region], whole.arcs[region], strict=True
+            ):
+                for index in members(piecemeal.filled[region]):
+                    assert rows[index] == whole_rows[index]
+        piecemeal.fill_all()
+        assert [[rows for _, rows, _ in arcs] for arcs in piecemeal.arcs] == [
+            [rows for _, rows, _ in arcs] for arcs in whole.arcs
+        ]
+
+
 def test_compatibility_tables_agree_with_the_rule_pair_by_pair() -> None:
     """The bitset-built tables equal a direct pairwise check of the two rules."""
     rng = random.Random("tables")
     for _ in range(30):
         puzzle = random_board(rng)
         tables = Tables.of(puzzle)
+        tables.fill_all()
         grid = tables.grid
         for region, arcs in enumerate(tables.arcs):
             for other, table, free in arcs:

@@ -150,6 +150,7 @@ class Encoder:
         for cell in _members(possible & ~on):
             self.cell_var[cell] = pool.new()
         self.edge_lit: dict[Edge, int] = {}
+        self._owners: tuple[list[int], list[int]] | None = None
 
     def encoding(self) -> Encoding:
         key = list(range(1, self.placement_count + 1))
@@ -233,9 +234,11 @@ class Encoder:
             negated[region] = {
                 index: -var for index, var in zip(live[region], self.pvars[region], strict=True)
             }
-        for region, arcs in enumerate(self.tables.arcs):
+        tables = self.tables
+        for region, arcs in enumerate(tables.arcs):
             mine = negated[region]
             dom = domains[region]
+            tables.fill(region, dom)
             for other, table, free in arcs:
                 if other < region:
                     continue
@@ -285,7 +288,7 @@ class Encoder:
         for region, placed_list in enumerate(self.cells):
             pvars = self.pvars[region]
             for number, placed in enumerate(placed_list):
-                halo: dict[int, None] = {}
+                halo: list[int] = []
                 for cell in placed:
                     if cell in across:
                         lits = across[cell]
@@ -302,12 +305,14 @@ class Encoder:
                         across[cell] = lits
                     if lits is None:
                         break
-                    halo.update(dict.fromkeys(lits))
+                    halo += lits
                 else:
+                    # a cell beside two of the tetromino's cells is listed twice
+                    unique = list(dict.fromkeys(halo)) if len(halo) > 1 else halo
                     if pvars:
-                        append([-pvars[number], *halo])
-                    elif halo:
-                        append(list(halo))
+                        append([-pvars[number], *unique])
+                    elif unique:
+                        append(unique)
                     else:
                         raise _Unsatisfiable  # a settled tetromino walled in
 
@@ -369,20 +374,36 @@ class Encoder:
     # -- reading models ----------------------------------------------------------
 
     def chosen(self, true: set[int]) -> list[int]:
-        """Per region, the position in ``live`` of the placement the model chose."""
+        """Per region, the position in ``live`` of the placement the model chose
+        (0 for a settled region: its one live placement)."""
         chosen = [0] * len(self.live)
-        for region in self.open:
-            for number, pvar in enumerate(self.pvars[region]):
-                if pvar in true:
-                    chosen[region] = number
-                    break
+        owner, number = self.owners()
+        last = self.placement_count
+        # the placement variables come first: the true ones are a handful of
+        # the model's members, where asking every variable costs thousands
+        for var in true:
+            if var <= last:
+                chosen[owner[var]] = number[var]
         return chosen
+
+    def owners(self) -> tuple[list[int], list[int]]:
+        """Per placement variable: its region and its position in ``live``."""
+        if self._owners is None:
+            owner = [0] * (self.placement_count + 1)
+            number = [0] * (self.placement_count + 1)
+            for region in self.open:
+                for position, pvar in enumerate(self.pvars[region]):
+                    owner[pvar] = region
+                    number[pvar] = position
+            self._owners = owner, number
+        return self._owners
 
     def shading(self, chosen: list[int]) -> Mask:
         shaded = self.on
         cells_of = self.tables.cells_of
+        live = self.live
         for region in self.open:
-            shaded |= cells_of[region][self.live[region][chosen[region]]]
+            shaded |= cells_of[region][live[region][chosen[region]]]
         return shaded
 
     def decode(self, true: set[int]) -> Rows:

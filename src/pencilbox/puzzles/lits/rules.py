@@ -371,6 +371,7 @@ def touching_twins(state: State, log: Log) -> bool:
         dom = domains[region]
         if dom & (dom - 1) or not dom:
             continue
+        tables.fill(region, dom)
         for other, table, _ in tables.arcs[region]:
             theirs = domains[other]
             if theirs and not theirs & (theirs - 1) and not table[dom.bit_length() - 1] & theirs:
@@ -430,6 +431,7 @@ def support(tables: Tables, region: int, arc: int, dom: Domain) -> Domain:
     key = (region, arc, dom)
     found = tables.support_cache.get(key)
     if found is None:
+        tables.fill(region, dom)
         found = 0
         rest = dom
         while rest:

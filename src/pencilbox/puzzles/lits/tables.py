@@ -9,6 +9,10 @@ of placements of the second that can stand beside it.
 Two placements of adjacent regions clash when they touch and have the same
 shape, or when together they fill a 2×2 square (which needs them to touch
 too). They never overlap: they belong to different regions.
+
+The table's rows are filled on first need (:meth:`Tables.fill`): solving
+reads the rows of the placements still alive, and the hybrid SAT engine
+reads under half of them on the real boards.
 """
 
 from __future__ import annotations
@@ -39,12 +43,15 @@ class Tables:
     # placement cells and shape ids per region, as plain tuples for the hot loops
     cells_of: tuple[tuple[Mask, ...], ...]
     shapes_of: tuple[tuple[int, ...], ...]
+    # the same placements' four cells, listed
+    cells_listed: tuple[tuple[tuple[int, int, int, int], ...], ...]
     full: tuple[Domain, ...]
     # per cell: the placements of its region that cover it
     covering: tuple[Domain, ...]
     # per region: (neighbour region, per own placement: compatible neighbour
-    # placements, own placements touching that neighbour nowhere)
-    arcs: tuple[tuple[tuple[int, tuple[Domain, ...], Domain], ...], ...]
+    # placements, own placements touching that neighbour nowhere). The rows
+    # are filled on demand: read a row only after ``fill`` has covered it.
+    arcs: tuple[tuple[tuple[int, list[Domain], Domain], ...], ...]
     # bit-parallel geometry for flood fills and 2x2 windows
     all_cells: Mask
     not_first_col: Mask
@@ -58,6 +65,14 @@ class Tables:
     open_hint: int = 0
     # connected components of possibly-shaded cell sets
     parts_cache: dict[Mask, tuple[Mask, ...]] = field(default_factory=dict)
+    # per region: the placements whose arc rows are final (see ``fill``)
+    filled: list[Domain] = field(default_factory=list)
+    # what ``fill`` reads: per cell, (arc position in its region's arcs, the
+    # neighbour's placements covering a cell beside it, that neighbour's
+    # placements by shape); per region, (arc position, own placements
+    # covering their part of a 2x2, the neighbour's covering the rest)
+    beside_cell: list[list[tuple[int, Domain, list[Domain]]]] = field(default_factory=list)
+    closings: list[list[tuple[int, Domain, Domain]]] = field(default_factory=list)
 
     @classmethod
     def of(cls, puzzle: Lits) -> Tables:
@@ -75,6 +90,7 @@ class Tables:
             region_cells=region_cells,
             cells_of=tuple(tuple([mask for mask, _, _ in region]) for region in found),
             shapes_of=tuple(tuple([shape for _, shape, _ in region]) for region in found),
+            cells_listed=tuple(tuple([cells for _, _, cells in region]) for region in found),
             full=tuple((1 << len(region)) - 1 for region in found),
             covering=covering,
             arcs=(),
@@ -83,8 +99,53 @@ class Tables:
             not_last_col=board.not_last_col,
             square_anchors=board.square_anchors,
         )
-        tables.arcs = _arcs(tables, found, east, south)
+        _arcs(tables, east, south)
         return tables
+
+    def fill(self, region: int, wanted: Domain) -> None:
+        """Make the arc rows of ``region``'s placements in ``wanted`` final.
+
+        Rows are worked out on first need, placement by placement: the
+        rung engine and the hybrid SAT encoder read the rows of the
+        placements still alive, often under half of them, while building
+        every row up front was the largest part of building the tables.
+        A row starts as "compatible with everything" and loses, for each
+        cell of the placement and each neighbour cell across a region
+        border, the neighbour's placements covering that cell with the same
+        shape; then the placements that would close a 2x2 with it.
+        """
+        todo = wanted & ~self.filled[region]
+        if not todo:
+            return
+        self.filled[region] |= todo
+        arcs = self.arcs[region]
+        rows = [row for _, row, _ in arcs]
+        cells_listed = self.cells_listed[region]
+        shapes_of = self.shapes_of[region]
+        beside_cell = self.beside_cell
+        rest = todo
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            index = low.bit_length() - 1
+            shape = shapes_of[index]
+            for cell in cells_listed[index]:
+                for arc, cover, by_shape in beside_cell[cell]:
+                    bad = cover & by_shape[shape]  # touching and the same shape
+                    if bad:
+                        rows[arc][index] &= ~bad
+        for arc, holding, closing in self.closings[region]:
+            hit = holding & todo
+            row = rows[arc]
+            while hit:
+                low = hit & -hit
+                row[low.bit_length() - 1] &= ~closing
+                hit ^= low
+
+    def fill_all(self) -> None:
+        """Every arc row final (for readers that go through all of them)."""
+        for region, everything in enumerate(self.full):
+            self.fill(region, everything)
 
     @cached_property
     def placements(self) -> tuple[tuple[Placement, ...], ...]:
@@ -235,20 +296,17 @@ def _closings(tables: Tables, east: Mask, south: Mask) -> Closings:
     return found
 
 
-def _arcs(
-    tables: Tables, found: list[list[_Found]], east: Mask, south: Mask
-) -> tuple[tuple[tuple[int, tuple[Domain, ...], Domain], ...], ...]:
-    """For each region and each adjacent region, the compatibility table.
+def _arcs(tables: Tables, east: Mask, south: Mask) -> None:
+    """For each region and each adjacent region, the compatibility table's
+    frame: rows that allow everything, made final by :meth:`Tables.fill`.
 
     A neighbour's placement is incompatible with one of ours when it covers
     a cell touching ours and has the same shape, or when it covers every
     cell of a 2×2 square that ours leaves open and ours covers the rest.
-    Both are computed with the ``covering`` sets, never pair by pair: for
-    each cell of ours, the neighbour's placements covering the cells beside
-    it, cut down to our shape. Beside a neighbour it never touches, a
-    placement is compatible with everything. Each arc also records ``free``, our
-    placements that touch the neighbour nowhere, which support all of its
-    placements at once.
+    Both are computed with the ``covering`` sets, never pair by pair.
+    Beside a neighbour it never touches, a placement is compatible with
+    everything: each arc records ``free``, our placements that touch the
+    neighbour nowhere, which support all of its placements at once.
     """
     cols = tables.grid.cols
     covering = tables.covering
@@ -257,47 +315,43 @@ def _arcs(
     # the region borders, from the same-region edge masks
     across = tables.not_last_col & ~east
     down = tables.all_cells >> cols & ~south
-    closings = _closings(tables, east, south)
     shape_sets = []
-    for listed in found:
+    for shapes in tables.shapes_of:
         by_shape = [0] * len(SHAPES)
-        for index, (_, shape, _) in enumerate(listed):
+        for index, shape in enumerate(shapes):
             by_shape[shape] |= 1 << index
         shape_sets.append(by_shape)
-    # per cell: (other region, its placements covering a neighbour of the
-    # cell, that region's placements by shape);
     # per region: other region -> own placements touching it
-    beside_cell: list[list[tuple[int, Domain, list[Domain]]]] = [[] for _ in region_of]
-    touched: list[dict[int, Domain]] = [{} for _ in found]
+    touched: list[dict[int, Domain]] = [{} for _ in full]
+    borders: list[tuple[int, int]] = []
     for step, border in ((1, across), (cols, down)):
         for cell in _indices(border):
             other = cell + step
+            borders.append((cell, other))
             mine, theirs = region_of[cell], region_of[other]
-            beside_cell[cell].append((theirs, covering[other], shape_sets[theirs]))
-            beside_cell[other].append((mine, covering[cell], shape_sets[mine]))
             toward = touched[mine]
             toward[theirs] = toward.get(theirs, 0) | covering[cell]
             toward = touched[theirs]
             toward[mine] = toward.get(mine, 0) | covering[other]
     arcs = []
-    for region, listed in enumerate(found):
+    position: list[dict[int, int]] = []
+    for region, own in enumerate(full):
         neighbours = sorted(touched[region])
-        compatible = {other: [full[other]] * len(listed) for other in neighbours}
-        for index, (_, shape, cells) in enumerate(listed):
-            for cell in cells:
-                for other, cover, by_shape in beside_cell[cell]:
-                    bad = cover & by_shape[shape]  # touching and the same shape
-                    if bad:
-                        compatible[other][index] &= ~bad
-        for other, holding, closing in closings[region]:
-            row = compatible[other]
-            while holding:
-                low = holding & -holding
-                row[low.bit_length() - 1] &= ~closing
-                holding ^= low
-        own = full[region]
+        position.append({other: arc for arc, other in enumerate(neighbours)})
         reach = touched[region]
+        count = len(tables.cells_of[region])
         arcs.append(
-            tuple((other, tuple(compatible[other]), own & ~reach[other]) for other in neighbours)
+            tuple((other, [full[other]] * count, own & ~reach[other]) for other in neighbours)
         )
-    return tuple(arcs)
+    beside_cell: list[list[tuple[int, Domain, list[Domain]]]] = [[] for _ in region_of]
+    for cell, other in borders:
+        mine, theirs = region_of[cell], region_of[other]
+        beside_cell[cell].append((position[mine][theirs], covering[other], shape_sets[theirs]))
+        beside_cell[other].append((position[theirs][mine], covering[cell], shape_sets[mine]))
+    tables.arcs = tuple(arcs)
+    tables.beside_cell = beside_cell
+    tables.closings = [
+        [(position[region][other], holding, closing) for other, holding, closing in listed]
+        for region, listed in enumerate(_closings(tables, east, south))
+    ]
+    tables.filled = [0] * len(full)
