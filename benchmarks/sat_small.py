@@ -27,6 +27,10 @@ carving can use once the witness rung is stuck -- ``rungs`` (witness +
 search) and ``sat`` -- interleaved seed by seed so both see the same load,
 and prints puzzles per minute per size and mode.
 
+``--bank`` also times every board of the shipped Heteromino bank the same
+way (held to the bank's solutions), the boards ``benchmarks/run.py`` reports
+on.
+
 ``--heteromino12 N`` times counting to 2 on 12x12 Heteromino boards like the
 ones its generator counts: the 12x12 boards of the shipped bank (all unique)
 and N random boards with 21..30 black cells (the generator's density band)
@@ -78,6 +82,15 @@ def suguru_boards() -> list[Board]:
 
 def heteromino_boards() -> list[Board]:
     return [Board(case.name, load(case.url)[1], case.answer) for case in real_heterominoes()]
+
+
+def heteromino_bank_boards() -> list[Board]:
+    """The shipped Heteromino bank (as ``benchmarks/run.py`` reads it), held to its solutions."""
+    kind = registry.get("heteromino")
+    return [
+        Board(f"bank-{record['id']}", kind.from_json(record["json"]), record["solution"])
+        for record in kind.bank()
+    ]
 
 
 def forget_caches() -> None:
@@ -333,6 +346,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--heteromino12", type=int, default=0, metavar="N", help="also time N random 12x12 boards"
     )
+    parser.add_argument(
+        "--bank",
+        action="store_true",
+        help="also time every shipped Heteromino bank board (with --puzzle heteromino or all)",
+    )
     args = parser.parse_args(argv)
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     repeat = max(1, args.repeat)
@@ -351,6 +369,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         ok = ok and good
         if args.sweep:
             sweep(name, boards, clock, repeat)
+        if args.bank and name == "heteromino":
+            bank = heteromino_bank_boards()
+            print(f"\nheteromino: {len(bank)} bank boards, as above")
+            _, good = bench(name, bank, clock, repeat)
+            ok = ok and good
     if args.generator:
         sides = [int(side) for side in args.sizes.split(",")]
         ok = bench_generator(sides, args.generator, repeat) and ok

@@ -28,9 +28,16 @@ the state has not done that yet.
 
 from __future__ import annotations
 
-from ..engine import State
+import functools
+import operator
+from collections.abc import Callable
+
+from ..engine import Contradiction, State
+from ..grid import members
 from ..kind import Rows
 from ..puzzles.heteromino.model import SHAPES, Heteromino
+from ..puzzles.heteromino.pieces import SLOTS, layout_for, place_template
+from ..puzzles.heteromino.rules import HeterominoState, Settled, fit, settle
 from .core import Clause, Encoding
 
 HYBRID_RUNG = "fit"
@@ -42,6 +49,8 @@ prune more (region, probe) cost more again (totals 17 ms with fit, 29-34 ms
 with the others)."""
 
 SHAPE_COUNT = len(SHAPES)
+FIRST_CELL = sum(1 << (3 * shape) for shape in range(SHAPE_COUNT))
+"""The domain bits that stand for a piece covering the cell as its first cell."""
 
 Offset = tuple[int, int]
 
@@ -96,37 +105,228 @@ by PAD on every side can be indexed anywhere a template points."""
 
 
 def encode(puzzle: Heteromino, state: State | None) -> Encoding:
-    """CNF for ``puzzle``, or for what ``state`` (a propagated state of it) leaves open."""
+    """CNF for ``puzzle``, or for what ``state`` (a state of it) leaves open.
+
+    A state is first tightened (see :func:`tighten`, on a copy: the caller's
+    state is left as it was); a state with no answer gets the empty clause.
+    """
+    if state is None:
+        return _encode_board(puzzle)
+    try:
+        tight = tighten(state)
+    except Contradiction:
+        return Encoding(clauses=[[]], key=(), decode=_no_grid, variables=0, notes={"drawn": 0})
+    return _encode_state(puzzle, tight)
+
+
+def _no_grid(true: set[int]) -> Rows:
+    raise AssertionError("an encoding with the empty clause has no model")
+
+
+# -- the hybrid's own narrowing ------------------------------------------------------
+
+
+def _killer_entries() -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]:
+    """The kill templates as one list, and for each domain bit the entries holding it.
+
+    Entry ``k`` is (shape, d_row, d_col): drawing a piece of that shape kills
+    some pieces in the cell at (d_row, d_col) from its anchor. A cell outside
+    the piece there is left with nothing when its domain lies inside the
+    entry's bits, so the entries that can empty a cell with domain ``d`` are
+    those holding every bit of ``d``: the AND over ``d``'s bits of
+    ``BY_BIT[bit]`` (a bitset over entries). A piece's own cells are left out:
+    they keep the piece's own bit.
+    """
+    entries: list[tuple[int, int, int]] = []
+    by_bit = [0] * SLOTS
+    for shape in range(SHAPE_COUNT):
+        own = set(SHAPES[shape])
+        for dr, dc, bits in place_template(shape):
+            if (dr, dc) in own:
+                continue
+            for bit in range(SLOTS):
+                if bits >> bit & 1:
+                    by_bit[bit] |= 1 << len(entries)
+            entries.append((shape, dr, dc))
+    return tuple(entries), tuple(by_bit)
+
+
+KILLER_ENTRIES, BY_BIT = _killer_entries()
+CHUNK = 6
+BY_CHUNK = tuple(
+    tuple(
+        functools.reduce(
+            operator.and_,
+            (BY_BIT[CHUNK * k + bit] for bit in range(CHUNK) if value >> bit & 1),
+            (1 << len(KILLER_ENTRIES)) - 1,
+        )
+        for value in range(1 << CHUNK)
+    )
+    for k in range(SLOTS // CHUNK)
+)
+"""``BY_BIT`` ANDed over every bit of a 6-bit slice of a domain, per slice: the
+entries that can empty a cell are three lookups away."""
+
+
+def tighten(state: State) -> HeterominoState:
+    """A copy of ``state`` narrowed by ``fit`` and a one-piece lookahead, to a fixpoint.
+
+    The lookahead kills every piece whose drawing would leave some cell with
+    nothing: every candidate of that cell overlaps the piece or is its twin.
+    That covers one- and two-cell pockets cut off by a piece, and ``hetero``
+    (a piece touching a cell whose candidates all share its shape). It is
+    what the solver's unit propagation would find from each piece, but done
+    here it takes the dead pieces out of the CNF: on the shared boards it
+    settles every cell, on the bank boards it about halves what ``fit``
+    leaves. It works from the cells: which pieces can empty a cell depends
+    only on the cell's domain (see :func:`_killer_entries`), and after the
+    first sweep only cells whose domain changed are looked at again.
+
+    Raises Contradiction when the state has no answer.
+    """
+    if not isinstance(state, HeterominoState):
+        raise TypeError(f"a Heteromino state is needed, not {type(state).__name__}")
+    tight = state.copy()
+    fit(tight, None)
+    _lookahead(tight)
+    return tight
+
+
+def _lookahead(state: HeterominoState) -> None:
+    """Kill pieces whose drawing empties a cell, then ``fit``, until nothing dies."""
+    tables = state.tables
+    domains = state.domains
+    piece_at = tables.piece_at
+    piece_cells = tables.piece_cells
+    piece_bits = tables.piece_bits
+    piece_mask = tables.piece_mask
+    layout = layout_for(tables.puzzle.rows, tables.puzzle.cols)
+    real, wide, cols = layout.real, layout.wide, tables.puzzle.cols
+    # per entry: where the killing piece's anchor is, relative to the cell
+    # (padded index), and its first cell's domain slot
+    back = [dr * wide + dc for _, dr, dc in KILLER_ENTRIES]
+    first_slot = [3 * shape for shape, _, _ in KILLER_ENTRIES]
+    low_six, mid_six, high_six = BY_CHUNK
+    origin = layout.padded(0)
+    todo = tables.white_mask & ~state.placed
+    while todo:
+        struck = 0  # cells of the pieces killed this sweep
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            cell = low.bit_length() - 1
+            dom = domains[cell]
+            if not dom & (dom - 1):
+                continue  # drawn, or left to fit
+            found = low_six[dom & 63] & mid_six[dom >> 6 & 63] & high_six[dom >> 12]
+            if not found:
+                continue
+            here = (cell // cols) * wide + cell % cols + origin
+            while found:
+                low_entry = found & -found
+                found ^= low_entry
+                entry = low_entry.bit_length() - 1
+                anchor = real[here - back[entry]]
+                if anchor < 0:
+                    continue
+                piece = piece_at[anchor][first_slot[entry]]
+                if piece < 0:
+                    continue
+                a, b, c = piece_cells[piece]
+                bit_a, bit_b, bit_c = piece_bits[piece]
+                left_a, left_b, left_c = domains[a], domains[b], domains[c]
+                if not (left_a & bit_a and left_b & bit_b and left_c & bit_c):
+                    continue  # dead already
+                left_a &= ~bit_a
+                left_b &= ~bit_b
+                left_c &= ~bit_c
+                if not (left_a and left_b and left_c):
+                    raise Contradiction(("empty", a if not left_a else b if not left_b else c))
+                domains[a], domains[b], domains[c] = left_a, left_b, left_c
+                struck |= piece_mask[piece]
+        if not struck:
+            return
+        done = Settled(state.placed, state.hetero_done)
+        settle(domains, tables, list(members(struck)), done, hetero=False, track=True)
+        state.placed = done.placed
+        changed = struck | done.changed
+        state.suspect(changed)
+        todo = changed & ~done.placed
+
+
+def _live_pieces(state: HeterominoState) -> list[int]:
+    """Pieces not drawn whose three cells all still have them, in id order."""
+    tables = state.tables
+    domains = state.domains
+    piece_at = tables.piece_at
+    piece_cells = tables.piece_cells
+    piece_bits = tables.piece_bits
+    found = []
+    open_cells = tables.white_mask & ~state.placed
+    while open_cells:
+        low = open_cells & -open_cells
+        open_cells ^= low
+        anchor = low.bit_length() - 1
+        at = piece_at[anchor]
+        firsts = domains[anchor] & FIRST_CELL
+        while firsts:
+            bit = firsts & -firsts
+            firsts ^= bit
+            piece = at[bit.bit_length() - 1]
+            _, b, c = piece_cells[piece]
+            _, bit_b, bit_c = piece_bits[piece]
+            if domains[b] & bit_b and domains[c] & bit_c:
+                found.append(piece)
+    return found
+
+
+# -- the CNF -------------------------------------------------------------------------
+
+
+class _Frame:
+    """The padded index of one board size and the per-shape offsets laid over it."""
+
+    __slots__ = ("rows", "cols", "wide", "size", "partners")
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.wide = wide = cols + 2 * PAD
+        self.size = wide * (rows + 2 * PAD)
+        # where a placement's partners sit in piece_var, relative to its own
+        # index: the overlapping ones and its twins ahead
+        self.partners = [
+            tuple(
+                SHAPE_COUNT * (dr * wide + dc) + other - shape for other, dr, dc in OVERLAPS[shape]
+            )
+            + tuple(SHAPE_COUNT * (dr * wide + dc) for dr, dc in TWINS_AHEAD[shape])
+            for shape in range(SHAPE_COUNT)
+        ]
+
+    def padded(self, cell: int) -> int:
+        row, col = divmod(cell, self.cols)
+        return (row + PAD) * self.wide + col + PAD
+
+
+def _encode_board(puzzle: Heteromino) -> Encoding:
+    """The plain encoding: every placement on white cells gets a variable."""
     rows, cols = puzzle.rows, puzzle.cols
     black = puzzle.black
-    wide = cols + 2 * PAD
-    domains = state.domains if state is not None else None
+    frame = _Frame(rows, cols)
+    wide = frame.wide
 
     # padded[i] is the board cell at padded index i, -1 off the board or on black
-    padded = [-1] * (wide * (rows + 2 * PAD))
+    padded = [-1] * frame.size
     for cell in range(rows * cols):
         if not black[cell]:
             padded[(cell // cols + PAD) * wide + cell % cols + PAD] = cell
     shape_steps = [tuple(dr * wide + dc for dr, dc in offsets) for offsets in SHAPES]
-    # where a placement's partners sit in piece_var, relative to its own index:
-    # the overlapping ones and its twins ahead, for live pieces; all twins, for drawn ones
-    partners = [
-        tuple(SHAPE_COUNT * (dr * wide + dc) + other - shape for other, dr, dc in OVERLAPS[shape])
-        + tuple(SHAPE_COUNT * (dr * wide + dc) for dr, dc in TWINS_AHEAD[shape])
-        for shape in range(SHAPE_COUNT)
-    ]
-    twins = [
-        tuple(SHAPE_COUNT * (dr * wide + dc) for dr, dc in TWINS_ALL[shape])
-        for shape in range(SHAPE_COUNT)
-    ]
 
     # piece_var[6 * padded index + shape]: the placement's variable there (0: none)
-    piece_var = [0] * (SHAPE_COUNT * len(padded))
+    piece_var = [0] * (SHAPE_COUNT * frame.size)
     coverers: list[list[int]] = [[] for _ in range(rows * cols)]
     placements: list[tuple[int, int, int]] = []  # (variable, index in piece_var, shape)
     piece_cells: list[tuple[int, int, int]] = []
-    drawn: list[tuple[int, int]] = []  # (index in piece_var, shape) of drawn placements
-    owner = [0] * (rows * cols)  # per cell: a label of its drawn placement, 0 if none
     top = 0
     for cell in range(rows * cols):
         if black[cell]:
@@ -137,15 +337,6 @@ def encode(puzzle: Heteromino, state: State | None) -> Encoding:
             a, b, c = padded[base + s0], padded[base + s1], padded[base + s2]
             if a < 0 or b < 0 or c < 0:
                 continue
-            if domains is not None:
-                bit = 1 << 3 * shape
-                da, db, dc = domains[a], domains[b], domains[c]
-                if not (da & bit and db & bit << 1 and dc & bit << 2):
-                    continue  # dead: the rungs ruled it out
-                if da == bit and db == bit << 1 and dc == bit << 2:
-                    drawn.append((SHAPE_COUNT * base + shape, shape))
-                    owner[a] = owner[b] = owner[c] = -len(drawn)
-                    continue
             top += 1
             index = SHAPE_COUNT * base + shape
             piece_var[index] = top
@@ -155,27 +346,85 @@ def encode(puzzle: Heteromino, state: State | None) -> Encoding:
             coverers[b].append(top)
             coverers[c].append(top)
 
-    # at least one placement per open cell (an empty clause: nothing can cover it)
-    clauses: list[Clause] = [
-        coverers[cell] for cell in range(rows * cols) if not black[cell] and not owner[cell]
-    ]
-    # at most one: overlapping pairs; and touching twins never both
+    # at least one placement per white cell (an empty clause: nothing can cover it)
+    clauses: list[Clause] = [coverers[cell] for cell in range(rows * cols) if not black[cell]]
+    _add_pairs(clauses, placements, piece_var, frame)
+    return Encoding(
+        clauses=clauses,
+        key=range(1, top + 1),
+        decode=_decoder(rows, cols, [0] * (rows * cols), piece_cells),
+        variables=top,
+        notes={"drawn": 0},
+    )
+
+
+def _encode_state(puzzle: Heteromino, state: HeterominoState) -> Encoding:
+    """The encoding of a tightened state: its live pieces get variables; the
+    drawn ones are constants, so their cells get no clause.
+
+    :func:`tighten` ran ``fit``, so a drawn piece's overlapping pieces and
+    twins are dead already: nothing live clashes with it.
+    """
+    rows, cols = puzzle.rows, puzzle.cols
+    tables = state.tables
+    domains = state.domains
+    piece_at = tables.piece_at
+    piece_cells = tables.piece_cells
+    piece_shape = tables.piece_shape
+    frame = _Frame(rows, cols)
+    wide = frame.wide
+    origin = PAD * wide + PAD
+    owner = [0] * (rows * cols)  # per cell: a label of its drawn piece, 0 if none
+    placed = state.placed
+    for cell in members(placed):
+        owner[cell] = -1 - piece_at[cell][domains[cell].bit_length() - 1]
+    coverers: dict[int, list[int]] = {cell: [] for cell in members(tables.white_mask & ~placed)}
+    live = _live_pieces(state)
+    piece_var = [0] * (SHAPE_COUNT * frame.size)
+    placements: list[tuple[int, int, int]] = []  # (variable, index in piece_var, shape)
+    for var, piece in enumerate(live, start=1):
+        a, b, c = piece_cells[piece]
+        shape = piece_shape[piece]
+        index = SHAPE_COUNT * ((a // cols) * wide + a % cols + origin) + shape
+        piece_var[index] = var
+        placements.append((var, index, shape))
+        coverers[a].append(var)
+        coverers[b].append(var)
+        coverers[c].append(var)
+
+    clauses: list[Clause] = list(coverers.values())  # at least one piece per open cell
+    _add_pairs(clauses, placements, piece_var, frame)
+    return Encoding(
+        clauses=clauses,
+        key=range(1, len(live) + 1),
+        decode=_decoder(rows, cols, owner, [piece_cells[piece] for piece in live]),
+        variables=len(live),
+        notes={"drawn": placed.bit_count() // 3},
+    )
+
+
+def _add_pairs(
+    clauses: list[Clause],
+    placements: list[tuple[int, int, int]],
+    piece_var: list[int],
+    frame: _Frame,
+) -> None:
+    """At most one placement per cell (overlapping pairs), and touching twins never both."""
+    partners = frame.partners
     for var, index, shape in placements:
         neg = -var
         clauses.extend([neg, -q] for offset in partners[shape] if (q := piece_var[index + offset]))
-    if drawn:
-        drawn_at = {index for index, _ in drawn}
-        for index, shape in drawn:
-            for offset in twins[shape]:
-                partner = piece_var[index + offset]
-                if partner:
-                    clauses.append([-partner])  # a live twin touching a drawn piece
-                elif index + offset in drawn_at:
-                    clauses.append([])  # two drawn twins touch: the state has no answer
+
+
+def _decoder(
+    rows: int, cols: int, owner: list[int], piece_cells: list[tuple[int, int, int]]
+) -> Callable[[set[int]], Rows]:
+    """Reads an answer grid off a model: ``owner`` labels the drawn pieces'
+    cells, variable ``i + 1`` is the placement on ``piece_cells[i]``."""
 
     def decode(true: set[int]) -> Rows:
         labels = owner.copy()
-        for (var, _, _), cells in zip(placements, piece_cells, strict=True):
+        for var, cells in enumerate(piece_cells, start=1):
             if var in true:
                 for cell in cells:
                     labels[cell] = var
@@ -186,10 +435,4 @@ def encode(puzzle: Heteromino, state: State | None) -> Encoding:
                 numbers[cell] = number_of.setdefault(label, len(number_of) + 1)
         return [numbers[r * cols : (r + 1) * cols] for r in range(rows)]
 
-    return Encoding(
-        clauses=clauses,
-        key=range(1, top + 1),
-        decode=decode,
-        variables=top,
-        notes={"drawn": len(drawn)},
-    )
+    return decode
