@@ -17,6 +17,7 @@ import random
 import pytest
 
 from pencilbox.grid import Grid, mask_of
+from pencilbox.puzzles.lits import mass
 from pencilbox.puzzles.lits import model as lits_model
 from pencilbox.puzzles.lits.randomboards import random_board as random_lits
 from pencilbox.puzzles.lits.shapes import classify, placements
@@ -285,3 +286,89 @@ def test_suguru_checker_finds_every_touching_pair_once() -> None:
         ]
         reported = [v.cells for v in suguru_model.check(puzzle, grid) if v.rule == "touching-equal"]
         assert reported == expected
+
+
+def _parts_by_flood(inside: set[int], rows: int, cols: int) -> list[frozenset[int]]:
+    """The connected parts of a cell set, grown one neighbour at a time."""
+    neighbours: dict[int, list[int]] = {cell: [] for cell in inside}
+    for a, b in _edges(rows, cols):
+        if a in inside and b in inside:
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+    parts = []
+    seen: set[int] = set()
+    for start in sorted(inside):
+        if start in seen:
+            continue
+        part = {start}
+        todo = [start]
+        while todo:
+            for other in neighbours[todo.pop()]:
+                if other not in part:
+                    part.add(other)
+                    todo.append(other)
+        seen |= part
+        parts.append(frozenset(part))
+    return parts
+
+
+@pytest.mark.parametrize("shape", [(1, 9), (9, 1), (2, 7), (5, 5), (6, 11), (12, 12)])
+def test_cut_pieces_are_the_parts_left_without_each_cell(shape: Pair) -> None:
+    """For random cell sets: the cut cells are exactly the cells whose removal
+    leaves more parts, and the parts ``shade_cut_cells`` reads for each (the
+    pieces cut off, the rest of its part, the other parts) are the parts of
+    the set without that cell, found by flooding."""
+    rows, cols = shape
+    rng = random.Random(f"cut-pieces-{rows}x{cols}")
+    tables = LitsTables.of(lits_model.build(rows, cols, [0] * (rows * cols)))
+    for _ in range(40):
+        density = rng.uniform(0.4, 0.95)
+        inside = {cell for cell in range(rows * cols) if rng.random() < density}
+        pieces, parts = mass.cut_pieces(mask_of(inside), tables)
+        before = _parts_by_flood(inside, rows, cols)
+        assert _same_parts(parts, before)
+        for cell in sorted(inside):
+            after = _parts_by_flood(inside - {cell}, rows, cols)
+            splits = len(after) > len(before)
+            assert (cell in pieces) == splits
+            if splits:
+                found = mass._without(1 << cell, pieces[cell], parts)
+                assert _same_parts(found, after)
+
+
+def _same_parts(masks: list[int], parts: list[frozenset[int]]) -> bool:
+    """The bitsets are the parts, each once, in any order."""
+    as_sets = [frozenset(i for i in range(mask.bit_length()) if mask >> i & 1) for mask in masks]
+    return len(as_sets) == len(parts) and set(as_sets) == set(parts)
+
+
+@pytest.mark.parametrize("shape", [(1, 9), (9, 1), (2, 7), (5, 5), (6, 11), (12, 12)])
+def test_separating_cells_are_the_cells_that_split_the_shaded_cells(shape: Pair) -> None:
+    """For random cell sets and random shaded cells among them: a cell is
+    reported exactly when it is unshaded and the shaded cells, all in one
+    part of the set, lie in two or more parts once the cell is gone;
+    nothing is reported when they lie in two parts already."""
+    rows, cols = shape
+    rng = random.Random(f"separating-{rows}x{cols}")
+    tables = LitsTables.of(lits_model.build(rows, cols, [0] * (rows * cols)))
+    seen_some = False
+    for _ in range(60):
+        inside = {cell for cell in range(rows * cols) if rng.random() < rng.uniform(0.5, 0.95)}
+        shaded = {cell for cell in inside if rng.random() < rng.uniform(0.0, 0.3)}
+        found = mass.separating_cells(mask_of(inside), mask_of(shaded), tables)
+
+        expected = []
+        if _parts_holding(inside, shaded, shape) == 1:
+            expected = [
+                cell
+                for cell in sorted(inside - shaded)
+                if _parts_holding(inside - {cell}, shaded, shape) > 1
+            ]
+        assert found == expected
+        seen_some = seen_some or bool(found)
+    assert seen_some
+
+
+def _parts_holding(cells: set[int], shaded: set[int], shape: Pair) -> int:
+    """How many parts of ``cells`` hold some of the ``shaded`` cells."""
+    return sum(1 for part in _parts_by_flood(cells, *shape) if part & shaded)

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..engine import Contradiction, State, propagate
+from ..engine import Contradiction, Rule, State, propagate
 from ..kind import PuzzleKind, Rows
 from ..solving import SolverBug
 
@@ -29,6 +29,14 @@ class _Encoder(Protocol):
     HYBRID_RUNG: str
 
     def encode(self, puzzle: Any, state: State | None) -> Any: ...
+
+
+def hybrid_rules(kind: PuzzleKind[Any], module: Any) -> tuple[Rule, ...]:
+    """What the hybrid propagates before encoding: the rules of the encoder's
+    ``HYBRID_RUNG`` and the rungs below it, then any ``HYBRID_EXTRA`` rules
+    (cheap rules from outside the ladder, or from a rung above it)."""
+    extra: tuple[Rule, ...] = getattr(module, "HYBRID_EXTRA", ())
+    return kind.ladder.rules(module.HYBRID_RUNG) + extra
 
 
 _ENCODERS = {
@@ -76,7 +84,7 @@ def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat
     if engine == "hybrid":
         state = kind.initial_state(puzzle)
         try:
-            propagate(state, kind.ladder.rules(module.HYBRID_RUNG))
+            propagate(state, hybrid_rules(kind, module))
         except Contradiction:
             return _empty(engine, limit, started)
     encoding = module.encode(puzzle, state)

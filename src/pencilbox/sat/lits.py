@@ -31,25 +31,24 @@ from ..grid import Mask
 from ..kind import Rows
 from ..puzzles.lits.mass import flood
 from ..puzzles.lits.model import Lits
-from ..puzzles.lits.rules import LitsState
+from ..puzzles.lits.rules import SEPARATING_CELL, LitsState
 from ..puzzles.lits.tables import Tables
 from .core import Clause, Encoding, Pool, at_most_one
 
 HYBRID_RUNG = "tetro"
 """The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_lits.py
---hybrid-rungs local,tetro,probe``: after ``tetro`` the hybrid was 0.69x plain
-SAT's total CPU time on the 47 published boards (``local`` 0.90x, ``probe``
-0.81x: its probing costs more than it saves SAT on the big boards).
-``local`` plus arc consistency alone measures the same as ``tetro`` (0.54x
-vs 0.54x then), so the one-mass rule stays.
+--hybrid-rungs local,tetro,probe``: ``tetro`` (arc consistency between
+neighbours and the one-mass propagator) beat ``local``, which prunes too
+little to pay for itself, and ``probe``, whose probing costs more than it
+saves SAT on the big boards."""
 
-Now (``benchmarks/sat_lits.py --repeat 5``, CPU best-of): hybrid 0.179 s,
-plain 0.310 s = 0.58x; floor (tables + checker, paid by both) 0.056 s, so
-0.48x above the floor; worst board 0.92x plain (misc-0); 40x57 janko 42 ms
-vs 94 ms plain. The issue's 0.5x is not reached: on the boards that
-dominate the rest (noqx 24x24, misc-0, misc-17) ``tetro`` leaves most
-placements live, and solving what is left costs the hybrid about what it
-costs plain SAT."""
+HYBRID_EXTRA = (SEPARATING_CELL,)
+"""Run after ``tetro`` as well: the cheap half of ``probe``'s cut-cell rule (a
+cell without which the shaded cells fall apart is shaded), one low-link
+search per pass. On the 47 published boards it leaves SAT about a third
+fewer clauses and half the connectivity rounds of ``tetro`` alone
+(``benchmarks/sat_lits.py``; see the issue notes for the figures); the full
+cut-cell rule finds the same cells there at twice the cost."""
 
 Edge = tuple[int, int]
 

@@ -18,6 +18,7 @@ its component, and shades the cells the mass cannot do without.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ...engine import Contradiction, Deduction, Log
@@ -125,49 +126,159 @@ def _why_not(state: LitsState, parts: tuple[Mask, ...], good: Mask) -> str:
 # -- cut cells ---------------------------------------------------------------------
 
 
-def articulation_cells(inside: Mask, tables: Tables) -> list[int]:
-    """Cells whose removal splits their component of ``inside`` (Tarjan's
-    low-link method, iterative so a long corridor cannot hit the recursion limit)."""
+_ONE = re.compile("1")
+
+
+def cut_pieces(inside: Mask, tables: Tables) -> tuple[dict[int, list[Mask]], list[Mask]]:
+    """The cells whose removal splits their component of ``inside``, each
+    with the pieces it cuts off, and the components of ``inside``.
+
+    Tarjan's low-link method, iterative so a long corridor cannot hit the
+    recursion limit. Each cell's subtree of the search is kept as a bitset:
+    removing cell c cuts off every child subtree that has no edge reaching
+    above c (at the root: every child subtree when there are two or more),
+    and what is left of c's component stays connected. So the parts of
+    ``inside`` without c come out of one search, with no flood per cell.
+    Membership is read off the set's binary text: testing a bit of a
+    board-sized int costs a copy of it each time.
+    """
     around = tables.grid.orthogonal
+    flags = bin(inside)[:1:-1]
+    size = len(flags)
     order = [-1] * len(around)
     low = [0] * len(around)
-    found: set[int] = set()
+    subtree = [0] * len(around)
+    pieces: dict[int, list[Mask]] = {}
+    parts: list[Mask] = []
     counter = 0
-    for root in members(inside):
+    for match in _ONE.finditer(flags):
+        root = match.start()
         if order[root] >= 0:
             continue
         order[root] = low[root] = counter
         counter += 1
-        root_children = 0
-        stack = [(root, -1, 0)]
+        root_pieces: list[Mask] = []
+        stack = [(root, -1, iter(around[root]))]
         while stack:
-            cell, parent, next_index = stack[-1]
-            neighbours = around[cell]
-            while next_index < len(neighbours):
-                other = neighbours[next_index]
-                next_index += 1
-                if not inside >> other & 1:
+            cell, parent, rest = stack[-1]
+            for other in rest:
+                if other >= size or flags[other] != "1":
                     continue
                 if order[other] < 0:
-                    stack[-1] = (cell, parent, next_index)
                     order[other] = low[other] = counter
                     counter += 1
-                    stack.append((other, cell, 0))
-                    if cell == root:
-                        root_children += 1
+                    stack.append((other, cell, iter(around[other])))
                     break
                 if other != parent and order[other] < low[cell]:
                     low[cell] = order[other]
             else:
                 stack.pop()
-                if parent >= 0:
-                    if low[cell] < low[parent]:
-                        low[parent] = low[cell]
-                    if parent != root and low[cell] >= order[parent]:
-                        found.add(parent)
-        if root_children > 1:
-            found.add(root)
-    return sorted(found)
+                mine = subtree[cell] | 1 << cell
+                subtree[cell] = mine
+                if parent < 0:
+                    continue
+                subtree[parent] |= mine
+                if low[cell] < low[parent]:
+                    low[parent] = low[cell]
+                if parent == root:
+                    root_pieces.append(mine)
+                elif low[cell] >= order[parent]:
+                    pieces.setdefault(parent, []).append(mine)
+        if len(root_pieces) > 1:
+            pieces[root] = root_pieces
+        parts.append(subtree[root])
+    return pieces, parts
+
+
+def articulation_cells(inside: Mask, tables: Tables) -> list[int]:
+    """Cells whose removal splits their component of ``inside``."""
+    return sorted(cut_pieces(inside, tables)[0])
+
+
+def separating_cells(inside: Mask, shaded: Mask, tables: Tables) -> list[int]:
+    """The unshaded cells of ``inside`` whose removal would leave the
+    ``shaded`` cells in two or more parts, in increasing order.
+
+    One search of the same low-link kind as :func:`cut_pieces`, counting
+    the shaded cells under each cell instead of keeping its subtree: a
+    child subtree that no edge leads out of above cell c is a piece c cuts
+    off, and c separates shaded cells exactly when such a piece holds some
+    shaded cells but not all. (At the root every child is such a piece, and
+    with a single child it holds everything else, so the test needs no
+    special case.) When the shaded cells already lie in two parts of
+    ``inside`` nothing is said: the one-mass rule refutes that position.
+    """
+    total = shaded.bit_count()
+    if total < 2:
+        return []
+    around = tables.grid.orthogonal
+    flags = bin(inside)[:1:-1]
+    marks = bin(shaded)[:1:-1]
+    size, marked = len(flags), len(marks)
+    order = [-1] * len(around)
+    low = [0] * len(around)
+    below = [0] * len(around)  # shaded cells in each cell's subtree
+    found: list[int] = []
+    counter = 0
+    for match in _ONE.finditer(flags):
+        root = match.start()
+        if order[root] >= 0:
+            continue
+        order[root] = low[root] = counter
+        counter += 1
+        separating: list[int] = []
+        stack = [(root, -1, iter(around[root]))]
+        while stack:
+            cell, parent, rest = stack[-1]
+            for other in rest:
+                if other >= size or flags[other] != "1":
+                    continue
+                if order[other] < 0:
+                    order[other] = low[other] = counter
+                    counter += 1
+                    stack.append((other, cell, iter(around[other])))
+                    break
+                if other != parent and order[other] < low[cell]:
+                    low[cell] = order[other]
+            else:
+                stack.pop()
+                count = below[cell]
+                if cell < marked and marks[cell] == "1":
+                    count += 1
+                    below[cell] = count
+                if parent < 0:
+                    continue
+                below[parent] += count
+                if low[cell] < low[parent]:
+                    low[parent] = low[cell]
+                if low[cell] >= order[parent] and 0 < count < total:
+                    separating.append(parent)
+        if below[root] == total:
+            found.extend(cell for cell in separating if not (cell < marked and marks[cell] == "1"))
+        elif below[root]:
+            return []  # the shaded cells lie in two parts already
+    return sorted(set(found))
+
+
+def shade_separating_cells(state: LitsState, log: Log) -> bool:
+    """Shade each cell without which the shaded cells could not be one mass."""
+    tables = state.tables
+    possible = tables.all_cells & ~state.unshaded
+    cells = separating_cells(possible, state.shaded, tables)
+    for cell in cells:
+        state.shade(cell)
+        if log is not None:
+            log.append(
+                Deduction(
+                    "separating-cell",
+                    (cell,),
+                    f"{tables.grid.label(cell)} must be shaded: without it the shaded cells "
+                    "could not join up into one mass",
+                    because=tuple(members(state.shaded & ~(1 << cell))),
+                    value=1,
+                )
+            )
+    return bool(cells)
 
 
 def shade_cut_cells(state: LitsState, log: Log) -> bool:
@@ -187,8 +298,9 @@ def shade_cut_cells(state: LitsState, log: Log) -> bool:
     shaded = state.shaded
     masks = tables.region_mask
     changed = False
-    for cell in articulation_cells(possible, tables):
-        if shaded >> cell & 1 or not possible >> cell & 1:
+    pieces, parts = cut_pieces(possible, tables)
+    for cell in sorted(pieces):
+        if shaded >> cell & 1:
             continue
         region = tables.region_of[cell]
         without = state.domains[region] & ~tables.covering[cell]
@@ -198,10 +310,9 @@ def shade_cut_cells(state: LitsState, log: Log) -> bool:
             bit = without & -without
             without ^= bit
             reach |= cells_of[bit.bit_length() - 1]
-        rest = possible & ~(1 << cell)
         if any(
             not shaded & ~part and reach & part and all(mask & part for mask in masks)
-            for part in components(rest, tables)
+            for part in _without(1 << cell, pieces[cell], parts)
         ):
             continue
         state.shade(cell)
@@ -221,3 +332,19 @@ def shade_cut_cells(state: LitsState, log: Log) -> bool:
                 )
             )
     return changed
+
+
+def _without(bit: Mask, cut_off: list[Mask], parts: list[Mask]) -> list[Mask]:
+    """The connected parts of the set once the cell ``bit`` is gone: the
+    pieces it cuts off, what is left of its own part, and the other parts."""
+    found = list(cut_off)
+    for part in parts:
+        if part & bit:
+            left = part & ~bit
+            for piece in cut_off:
+                left &= ~piece
+            if left:
+                found.append(left)
+        else:
+            found.append(part)
+    return found

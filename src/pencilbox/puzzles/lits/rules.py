@@ -44,7 +44,7 @@ from typing import Self, cast
 
 from ...engine import Contradiction, Deduction, Ladder, Log, Rule, Rung, State, propagate
 from ...grid import Mask, members
-from .mass import flood, keep_one_mass, shade_cut_cells
+from .mass import flood, keep_one_mass, shade_cut_cells, shade_separating_cells
 from .model import Lits
 from .tables import Domain, RegionSet, Tables
 
@@ -69,6 +69,7 @@ class LitsState(State):
         "dirty_mass",
         "dirty_check",
         "dirty_cut",
+        "dirty_split",
         "probe_from",
         "written",
     )
@@ -86,6 +87,7 @@ class LitsState(State):
         dirty_mass: bool = True,
         dirty_check: bool = True,
         dirty_cut: bool = True,
+        dirty_split: bool = True,
         probe_from: int = 0,
         written: RegionSet = 0,
     ) -> None:
@@ -98,6 +100,7 @@ class LitsState(State):
         self.dirty_mass = dirty_mass
         self.dirty_check = dirty_check
         self.dirty_cut = dirty_cut
+        self.dirty_split = dirty_split
         self.probe_from = probe_from
         self.written = written
 
@@ -113,6 +116,7 @@ class LitsState(State):
             self.dirty_mass,
             self.dirty_check,
             self.dirty_cut,
+            self.dirty_split,
             self.probe_from,
             self.written,
         )
@@ -125,6 +129,7 @@ class LitsState(State):
         self.dirty_mass = True
         self.dirty_check = True
         self.dirty_cut = True
+        self.dirty_split = True
 
     def narrow(self, var: int, keep: int) -> bool:
         if not super().narrow(var, keep):
@@ -509,6 +514,16 @@ def cut_cell(state: State, log: Log) -> bool:
     return shade_cut_cells(state, log)
 
 
+def separating_cell(state: State, log: Log) -> bool:
+    """A cell without which the shaded cells would fall apart is shaded (the
+    cheap half of ``cut-cell``; not on the ladder: the hybrid SAT engine runs it)."""
+    state = _as_lits(state)
+    if not state.dirty_split:
+        return False
+    state.dirty_split = False
+    return shade_separating_cells(state, log)
+
+
 def probe(state: State, log: Log) -> bool:
     """Singleton consistency: assume a region holds one tetromino, run the
     ``tetro`` rules; if they reach a contradiction, that tetromino is impossible.
@@ -575,6 +590,11 @@ NEIGHBOUR_SHAPES = Rule(
 ONE_MASS = Rule("one-mass", one_mass, "tetrominoes cut off from the one shaded mass go")
 CUT_CELL = Rule("cut-cell", cut_cell, "a cell the one mass cannot do without is shaded")
 PROBE = Rule("probe", probe, "a tetromino whose assumption makes the tetro rules fail goes")
+SEPARATING_CELL = Rule(
+    "separating-cell",
+    separating_cell,
+    "a cell without which the shaded cells fall apart is shaded (cut-cell's cheap half)",
+)
 
 LADDER = Ladder(
     (
