@@ -15,15 +15,17 @@ needs a bounds check. Each unordered pair is listed from one side only.
 Binary clauses for the pairs beat a sequential counter per cell here
 (measured: fewer clauses, but the solver takes longer).
 
-Given a propagated state (the hybrid), the engine's cell domains say which
-placements are still possible: bit ``3 * shape + position`` of a cell's
-domain is the placement of that shape covering the cell as its
+Given a state (the hybrid's, after its rung), the engine's cell domains say
+which placements are still possible: bit ``3 * shape + position`` of a
+cell's domain is the placement of that shape covering the cell as its
 ``position``-th cell in reading order (see
 :mod:`~pencilbox.puzzles.heteromino.pieces`); a placement lives while all
-three of its cells still have its bit. A placement whose three cells have
-nothing else left is *drawn*: it gets no variable, and its cells no
-clauses; only a live twin touching it is ruled out (a unit clause), in case
-the state has not done that yet.
+three of its cells still have its bit. The state is first tightened by
+:func:`tighten` (``fit`` and a one-piece lookahead, on a copy); then a
+*drawn* placement (its cells have nothing else left) gets no variable and
+its cells no clause, and every live placement gets a variable. ``fit`` has
+already killed whatever overlaps or touches a drawn placement as a twin, so
+nothing live clashes with one.
 """
 
 from __future__ import annotations
@@ -41,12 +43,29 @@ from ..puzzles.heteromino.rules import HeterominoState, Settled, fit, settle
 from .core import Clause, Encoding
 
 HYBRID_RUNG = "fit"
-"""The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_small.py
---sweep``: the cheapest, and still no win. Setting up engine 1 (its tables)
-and propagating costs about what it saves the solver, so over the shared
-boards the hybrid takes about 1.1x the plain encoding's time; the rungs that
-prune more (region, probe) cost more again (totals 17 ms with fit, 29-34 ms
-with the others)."""
+"""The rung the hybrid runs before encoding: the cheapest; :func:`encode` then
+tightens the state itself with a one-piece lookahead (:func:`tighten`).
+
+Why: ``fit`` alone prunes little (on the 25x25 noqx board 910 placements
+become 860), so the hybrid paid for engine 1's tables and saved the solver
+almost nothing: 1.14x plain SAT over the shared boards. The rungs that prune
+more cost far more than they save (``region``'s pocket floods: about 28 ms
+on the 25x25, whose plain SAT count takes 11 ms). The lookahead kills every
+piece whose drawing leaves some cell with no candidate -- what the solver's
+unit propagation would find from that piece, and it covers one- and
+two-cell pockets and ``hetero`` -- and feeds the deaths back to ``fit``. It
+is cheap because it works from the cells (which pieces empty a cell depends
+only on the cell's domain: three table lookups) and only revisits changed
+cells. It settles every shared board outright and about halves what ``fit``
+leaves on the bank boards, so there is less to encode and the solver loads
+and solves a CNF half the size.
+
+Measured by ``benchmarks/sat_small.py --repeat 5 --puzzle heteromino --bank
+--sweep`` (CPU, best of 5, engines interleaved, per-board caches cleared):
+hybrid / plain 0.51 over the shared boards (worst board 0.68) and 0.56 over
+the 72 bank boards (worst 0.95); with the lookahead after each rung, the
+totals over the shared boards are 6.6 ms with ``fit``, 22-27 ms with the
+others."""
 
 SHAPE_COUNT = len(SHAPES)
 FIRST_CELL = sum(1 << (3 * shape) for shape in range(SHAPE_COUNT))
@@ -254,7 +273,7 @@ def _lookahead(state: HeterominoState) -> None:
         todo = changed & ~done.placed
 
 
-def _live_pieces(state: HeterominoState) -> list[int]:
+def live_pieces(state: HeterominoState) -> list[int]:
     """Pieces not drawn whose three cells all still have them, in id order."""
     tables = state.tables
     domains = state.domains
@@ -379,7 +398,7 @@ def _encode_state(puzzle: Heteromino, state: HeterominoState) -> Encoding:
     for cell in members(placed):
         owner[cell] = -1 - piece_at[cell][domains[cell].bit_length() - 1]
     coverers: dict[int, list[int]] = {cell: [] for cell in members(tables.white_mask & ~placed)}
-    live = _live_pieces(state)
+    live = live_pieces(state)
     piece_var = [0] * (SHAPE_COUNT * frame.size)
     placements: list[tuple[int, int, int]] = []  # (variable, index in piece_var, shape)
     for var, piece in enumerate(live, start=1):
