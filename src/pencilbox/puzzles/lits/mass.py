@@ -199,14 +199,15 @@ def separating_cells(inside: Mask, shaded: Mask, tables: Tables) -> list[int]:
     """The unshaded cells of ``inside`` whose removal would leave the
     ``shaded`` cells in two or more parts, in increasing order.
 
-    One search of the same low-link kind as :func:`cut_pieces`, counting
-    the shaded cells under each cell instead of keeping its subtree: a
-    child subtree that no edge leads out of above cell c is a piece c cuts
-    off, and c separates shaded cells exactly when such a piece holds some
-    shaded cells but not all. (At the root every child is such a piece, and
-    with a single child it holds everything else, so the test needs no
-    special case.) When the shaded cells already lie in two parts of
-    ``inside`` nothing is said: the one-mass rule refutes that position.
+    One search of the same low-link kind as :func:`cut_pieces`, from a
+    shaded cell, counting the shaded cells under each cell instead of
+    keeping its subtree: a child subtree that no edge leads out of above
+    cell c is a piece c cuts off, and c separates shaded cells exactly
+    when such a piece holds some shaded cells but not all. (At the root
+    every child is such a piece, and with a single child it holds
+    everything else, so the test needs no special case.) When the search
+    does not reach every shaded cell they lie in two parts of ``inside``
+    already, and nothing is said: the one-mass rule refutes that position.
     """
     total = shaded.bit_count()
     if total < 2:
@@ -218,46 +219,41 @@ def separating_cells(inside: Mask, shaded: Mask, tables: Tables) -> list[int]:
     order = [-1] * len(around)
     low = [0] * len(around)
     below = [0] * len(around)  # shaded cells in each cell's subtree
-    found: list[int] = []
-    counter = 0
-    for match in _ONE.finditer(flags):
-        root = match.start()
-        if order[root] >= 0:
-            continue
-        order[root] = low[root] = counter
-        counter += 1
-        separating: list[int] = []
-        stack = [(root, -1, iter(around[root]))]
-        while stack:
-            cell, parent, rest = stack[-1]
-            for other in rest:
-                if other >= size or flags[other] != "1":
-                    continue
-                if order[other] < 0:
-                    order[other] = low[other] = counter
-                    counter += 1
-                    stack.append((other, cell, iter(around[other])))
-                    break
-                if other != parent and order[other] < low[cell]:
-                    low[cell] = order[other]
-            else:
-                stack.pop()
-                count = below[cell]
-                if cell < marked and marks[cell] == "1":
-                    count += 1
-                    below[cell] = count
-                if parent < 0:
-                    continue
-                below[parent] += count
-                if low[cell] < low[parent]:
-                    low[parent] = low[cell]
-                if low[cell] >= order[parent] and 0 < count < total:
-                    separating.append(parent)
-        if below[root] == total:
-            found.extend(cell for cell in separating if not (cell < marked and marks[cell] == "1"))
-        elif below[root]:
-            return []  # the shaded cells lie in two parts already
-    return sorted(set(found))
+    root = (shaded & -shaded).bit_length() - 1
+    order[root] = low[root] = 0
+    counter = 1
+    separating: list[int] = []
+    stack = [(root, -1, iter(around[root]))]
+    while stack:
+        cell, parent, rest = stack[-1]
+        for other in rest:
+            if other >= size or flags[other] != "1":
+                continue
+            seen = order[other]
+            if seen < 0:
+                order[other] = low[other] = counter
+                counter += 1
+                stack.append((other, cell, iter(around[other])))
+                break
+            if seen < low[cell] and other != parent:
+                low[cell] = seen
+        else:
+            stack.pop()
+            count = below[cell]
+            if cell < marked and marks[cell] == "1":
+                count += 1
+                below[cell] = count
+            if parent < 0:
+                continue
+            below[parent] += count
+            reach = low[cell]
+            if reach < low[parent]:
+                low[parent] = reach
+            if reach >= order[parent] and 0 < count < total:
+                separating.append(parent)
+    if below[root] != total:
+        return []  # the shaded cells lie in two parts already
+    return sorted({cell for cell in separating if not (cell < marked and marks[cell] == "1")})
 
 
 def shade_separating_cells(state: LitsState, log: Log) -> bool:
