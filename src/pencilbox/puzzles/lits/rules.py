@@ -428,24 +428,17 @@ def one_mass_check(state: State, log: Log) -> bool:
 # -- tetro ---------------------------------------------------------------------
 
 
-def support(tables: Tables, region: int, arc: int, dom: Domain) -> Domain:
-    """The placements of the ``arc``-th neighbour that fit some placement in ``dom``."""
-    other, table, free = tables.arcs[region][arc]
-    if dom & free:
-        return tables.full[other]
-    key = (region, arc, dom)
-    found = tables.support_cache.get(key)
-    if found is None:
+def _union_of_rows(tables: Tables, region: int, table: list[Domain], dom: Domain) -> Domain:
+    """The union of the arc rows of ``dom``'s placements (worked out first if need be)."""
+    if dom & ~tables.filled[region]:
         tables.fill(region, dom)
-        found = 0
-        rest = dom
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            found |= table[low.bit_length() - 1]
-        if len(tables.support_cache) > 500_000:
-            tables.support_cache.clear()
-        tables.support_cache[key] = found
+    found = 0
+    while dom:
+        low = dom & -dom
+        dom ^= low
+        found |= table[low.bit_length() - 1]
+    if len(tables.support_cache) > 500_000:
+        tables.support_cache.clear()
     return found
 
 
@@ -459,14 +452,22 @@ def neighbour_shapes(state: State, log: Log) -> bool:
     queue = state.dirty_arcs
     state.dirty_arcs = 0
     changed = False
+    cache = tables.support_cache
     while queue:
         low = queue & -queue
         queue ^= low
         region = low.bit_length() - 1
         dom = domains[region]
-        for arc, (other, _, _) in enumerate(tables.arcs[region]):
+        # the placements of the neighbour that fit some placement in ``dom`` (memoised)
+        for arc, (other, table, free) in enumerate(tables.arcs[region]):
+            if dom & free:
+                continue  # a placement touching the neighbour nowhere supports it all
+            key = (region, arc, dom)
+            fits = cache.get(key)
+            if fits is None:
+                fits = cache[key] = _union_of_rows(tables, region, table, dom)
             before = domains[other]
-            after = before & support(tables, region, arc, dom)
+            after = before & fits
             if after == before:
                 continue
             if not after:
