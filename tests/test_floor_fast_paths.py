@@ -372,3 +372,31 @@ def test_separating_cells_are_the_cells_that_split_the_shaded_cells(shape: Pair)
 def _parts_holding(cells: set[int], shaded: set[int], shape: Pair) -> int:
     """How many parts of ``cells`` hold some of the ``shaded`` cells."""
     return sum(1 for part in _parts_by_flood(cells, *shape) if part & shaded)
+
+
+@pytest.mark.parametrize("shape", [(1, 9), (9, 1), (2, 7), (5, 5), (6, 11)])
+def test_locally_cut_cells_are_read_off_the_window_round_each_cell(shape: Pair) -> None:
+    """A cell is locally cut exactly when its edge neighbours in the set fall
+    into two or more groups within its 3x3 window (the cell itself left
+    out), and every cell whose removal splits the set is locally cut."""
+    rows, cols = shape
+    rng = random.Random(f"locally-cut-{rows}x{cols}")
+    tables = LitsTables.of(lits_model.build(rows, cols, [0] * (rows * cols)))
+    for _ in range(60):
+        inside = {cell for cell in range(rows * cols) if rng.random() < rng.uniform(0.3, 0.95)}
+        found = mass.locally_cut(mask_of(inside), tables)
+        for cell in range(rows * cols):
+            r, c = divmod(cell, cols)
+            window = {
+                (r + dr) * cols + c + dc
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if 0 <= r + dr < rows and 0 <= c + dc < cols and (dr or dc)
+            } & inside
+            edge = {n for n in window if abs(n // cols - r) + abs(n % cols - c) == 1}
+            groups = [part for part in _parts_by_flood(window, rows, cols) if part & edge]
+            assert bool(found >> cell & 1) == (cell in inside and len(groups) > 1)
+        before = len(_parts_by_flood(inside, rows, cols))
+        for cell in inside:
+            if len(_parts_by_flood(inside - {cell}, rows, cols)) > before:
+                assert found >> cell & 1

@@ -195,6 +195,35 @@ def articulation_cells(inside: Mask, tables: Tables) -> list[int]:
     return sorted(cut_pieces(inside, tables)[0])
 
 
+def locally_cut(inside: Mask, tables: Tables) -> Mask:
+    """The cells of ``inside`` whose neighbours in ``inside`` do not all join up
+    around them: a superset of the cells whose removal splits ``inside``.
+
+    Read bit-parallel from the 3×3 window: the four edge neighbours sit on
+    a ring, each pair of ring-adjacent ones joined through the corner cell
+    between them. Present edge neighbours fall into as many groups as there
+    are present ones whose link to the next one round is missing (one group
+    when no link is missing), and a cell whose neighbours form one group
+    can always be walked round, so it splits nothing.
+    """
+    cols = tables.grid.cols
+    first, last = tables.not_first_col, tables.not_last_col
+    north = inside << cols
+    south = inside >> cols
+    west = inside << 1 & first
+    east = inside >> 1 & last
+    north_east = inside << cols - 1 & last
+    north_west = inside << cols + 1 & first
+    south_east = inside >> cols + 1 & last
+    south_west = inside >> cols - 1 & first
+    # each edge neighbour present without the link to the next one clockwise
+    a = north & ~(north_east & east)
+    b = east & ~(south_east & south)
+    c = south & ~(south_west & west)
+    d = west & ~(north_west & north)
+    return inside & (a & (b | c | d) | b & (c | d) | c & d)
+
+
 def separating_cells(inside: Mask, shaded: Mask, tables: Tables) -> list[int]:
     """The unshaded cells of ``inside`` whose removal would leave the
     ``shaded`` cells in two or more parts, in increasing order.
@@ -210,7 +239,7 @@ def separating_cells(inside: Mask, shaded: Mask, tables: Tables) -> list[int]:
     already, and nothing is said: the one-mass rule refutes that position.
     """
     total = shaded.bit_count()
-    if total < 2:
+    if total < 2 or not locally_cut(inside, tables) & ~shaded:
         return []
     around = tables.grid.orthogonal
     flags = bin(inside)[:1:-1]
