@@ -228,15 +228,23 @@ def _placements(
         pattern = 1 | 1 << second | 1 << third | 1 << fourth
         shape = orientation.shape
         for anchor in _indices(can):
-            cells = (anchor, anchor + second, anchor + third, anchor + fourth)
-            found[region_of[anchor]].append((pattern << anchor, shape, cells))
+            found[region_of[anchor]].append(
+                (
+                    pattern << anchor,
+                    shape,
+                    (anchor, anchor + second, anchor + third, anchor + fourth),
+                )
+            )
     covering = [0] * len(region_of)
     for region in found:
         region.sort()
-        for index, (_, _, cells) in enumerate(region):
-            bit = 1 << index
-            for cell in cells:
-                covering[cell] |= bit
+        bit = 1
+        for _, _, (first, second, third, fourth) in region:
+            covering[first] |= bit
+            covering[second] |= bit
+            covering[third] |= bit
+            covering[fourth] |= bit
+            bit <<= 1
     return found, tuple(covering)
 
 
