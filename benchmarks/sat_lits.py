@@ -5,10 +5,11 @@ URL and counted to 2 (so each run also proves uniqueness) by
 
 * ``rungs``: the top rung (``probe``) plus search, as ``pencilbox solve`` does;
 * ``sat``: the plain encoding (:mod:`pencilbox.sat.lits`, no propagation);
-* ``hybrid``: the rung ``pencilbox.sat.lits.HYBRID_RUNG`` to a fixpoint, then
-  SAT on what is left; ``--hybrid-rungs local,tetro,probe`` times the hybrid
-  with each of those rungs instead (the benchmark sets the module constant
-  for the run; this is how ``HYBRID_RUNG`` was chosen).
+* ``hybrid``: the rung ``pencilbox.sat.lits.HYBRID_RUNG`` and the rules in
+  ``HYBRID_EXTRA`` to a fixpoint, then SAT on what is left;
+  ``--hybrid-rungs local,tetro,probe`` times the hybrid with each of those
+  rungs instead, and ``tetro:bare`` without the extra rules (the benchmark
+  sets the module constants for the run; this is how they were chosen).
 
 Times are CPU seconds of this process (``time.process_time``; CaDiCaL runs
 in-process) around one library call, board tables included and parsing
@@ -81,13 +82,16 @@ def engines(kind: Any, puzzle: Any, hybrid_rungs: Sequence[str]) -> dict[str, Ca
 
     def by_sat(engine: str, rung: str | None = None) -> Callable[[], Any]:
         def run() -> tuple[int, bool, Rows | None, int]:
-            saved = sat_lits.HYBRID_RUNG
+            saved = sat_lits.HYBRID_RUNG, sat_lits.HYBRID_EXTRA
             if rung is not None:
-                sat_lits.HYBRID_RUNG = rung
+                name, _, bare = rung.partition(":")
+                sat_lits.HYBRID_RUNG = name
+                if bare:
+                    sat_lits.HYBRID_EXTRA = ()
             try:
                 report = sat.count(kind, puzzle, 2, engine)
             finally:
-                sat_lits.HYBRID_RUNG = saved
+                sat_lits.HYBRID_RUNG, sat_lits.HYBRID_EXTRA = saved
             first = report.solutions[0] if report.solutions else None
             return report.count, report.exhaustive, first, report.cuts
 
@@ -220,7 +224,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--hybrid-rungs",
         default=sat_lits.HYBRID_RUNG,
-        help="comma-separated rungs to run the hybrid with (default: HYBRID_RUNG)",
+        help="comma-separated rungs to run the hybrid with (default: HYBRID_RUNG); "
+        "NAME:bare leaves out HYBRID_EXTRA",
     )
     parser.add_argument(
         "--generator",
