@@ -12,11 +12,13 @@ Run with ``python benchmarks/heteromino.py``. It
    each rule) with the rule functions wrapped by timers;
 3. counts random boards (``--random N`` of size ``--size``) with each rung
    plus search, for the cost of search when the rungs do not finish;
-4. with ``--oracles``, times the generator's oracles (SAT and engine 1, see
-   ``oracle.py``) on the region-clean boards that seeded 12x12 walks visit;
+4. with ``--oracles``, times the generator's oracles (SAT plain and hybrid,
+   engine 1, see ``oracle.py``) on the region-clean boards that seeded walks
+   of each ``--oracle-sizes`` size visit;
 5. with ``--generate N``, generates N puzzles of each ``--gen-sizes`` size
-   (seeds ``bench-gen:<size>:<i>``) and reports median / mean / max seconds
-   and puzzles per minute in one process.
+   (seeds ``bench-gen:<size>:<i>``) with each ``--oracle`` in turn and
+   reports median / mean / max seconds, puzzles per minute and time per
+   walk move in one process.
 
 Times are wall-clock seconds on this machine (shared, so treat small
 differences as noise); ``--cpu`` reports process CPU time instead, which is
@@ -227,8 +229,18 @@ def walk_boards(rows: int, cols: int, walks: int, moves: int) -> list[list[bool]
     return boards
 
 
-def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int) -> None:
-    """Each oracle on the same walk boards: mean / median / max per board (best of runs)."""
+def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int, with_rungs: bool) -> None:
+    """Each oracle on the same walk boards: mean / median / max per board.
+
+    Engine 1's contenders (``rungs`` and the count-only rung searches) are
+    timed only ``with_rungs``: on 12x12 walk boards their search takes up to
+    seconds a board, minutes in all.
+
+    Contenders run interleaved board by board (so a burst of load elsewhere
+    hits them all alike) and each board's tables are dropped before every
+    call, outside the timer: a walk's boards are new to the cache too. Per
+    contender and board the best of ``repeat`` runs is kept.
+    """
     puzzles = [build(rows, cols, black) for black in walk_boards(rows, cols, 4, 150)]
     from pencilbox import sat
     from pencilbox.puzzles.heteromino.oracle import ROOT_RULES, SEARCH_RULES
@@ -245,66 +257,95 @@ def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int) -> None:
         count_solutions(rules.new_state(puzzle), KIND.ladder.rules("fit"), 2)
 
     contenders: dict[str, Callable[[Heteromino], object]] = {
-        **{name + (" (used)" if name == ORACLE else ""): fn for name, fn in ORACLES.items()},
+        **{
+            name + (" (used)" if name == ORACLE else ""): fn
+            for name, fn in ORACLES.items()
+            if with_rungs or name != "rungs"
+        },
         "count to 2 only: sat.count": lambda puzzle: sat.count(KIND, puzzle, 2, "sat"),
-        "count to 2 only: region root + fit": rungs_count,
-        "count to 2 only: fit (the old oracle)": fit_count,
+        "count to 2 only: sat.count hybrid": lambda puzzle: sat.count(KIND, puzzle, 2, "hybrid"),
     }
-    lines = []
-    for name, oracle in contenders.items():
-        best: list[float] | None = None
-        for _ in range(repeat):
-            forget_tables()
+    if with_rungs:
+        contenders["count to 2 only: region root + fit"] = rungs_count
+        contenders["count to 2 only: fit (the old oracle)"] = fit_count
+    best: dict[str, list[float]] = {name: [] for name in contenders}
+    for puzzle in puzzles:
+        for name, oracle in contenders.items():
             times = []
-            for puzzle in puzzles:
+            for _ in range(repeat):
+                forget_tables()
                 started = clock()
                 oracle(puzzle)
                 times.append(clock() - started)
-            if best is None or sum(times) < sum(best):
-                best = times
-        assert best is not None
-        lines.append(
-            [
-                name,
-                f"{1000 * statistics.fmean(best):.1f}",
-                f"{1000 * statistics.median(best):.1f}",
-                f"{1000 * max(best):.1f}",
-            ]
-        )
+            best[name].append(min(times))
+    lines = [
+        [
+            name,
+            f"{1000 * statistics.fmean(times):.2f}",
+            f"{1000 * statistics.median(times):.2f}",
+            f"{1000 * max(times):.1f}",
+            f"{sum(times):.2f}",
+        ]
+        for name, times in best.items()
+    ]
+    verdicts = [ORACLES[ORACLE](puzzle).count for puzzle in puzzles]
     print()
-    print(f"Generator oracles on {len(puzzles)} region-clean {rows}x{cols} boards from 4 walks")
-    print(table(["oracle", "mean ms", "median ms", "max ms"], lines))
+    print(
+        f"Generator oracles on {len(puzzles)} region-clean {rows}x{cols} boards from 4 walks"
+        f" (none/one/more: {'/'.join(str(verdicts.count(k)) for k in (0, 1, 2))};"
+        f" best of {repeat} per board)"
+    )
+    print(table(["oracle", "mean ms", "median ms", "max ms", "total s"], lines))
 
 
-def bench_generate(clock: Clock, sizes: Sequence[tuple[int, int]], count: int, oracle: str) -> None:
-    """Generate ``count`` puzzles per size: seconds each, and puzzles per minute."""
+def bench_generate(
+    clock: Clock, sizes: Sequence[tuple[int, int]], count: int, oracles: Sequence[str]
+) -> None:
+    """Generate ``count`` puzzles per size with each oracle, same seeds, the
+    oracles taking turns seed by seed: seconds each, and puzzles per minute."""
     lines = []
     for rows, cols in sizes:
-        times = []
-        moves = []
+        times: dict[str, list[float]] = {oracle: [] for oracle in oracles}
+        moves: dict[str, list[int]] = {oracle: [] for oracle in oracles}
         for index in range(count):
-            started = clock()
-            made = gen.generate(
-                random.Random(f"bench-gen:{rows}x{cols}:{index}"), rows, cols, oracle=oracle
+            for oracle in oracles:
+                forget_tables()
+                started = clock()
+                made = gen.generate(
+                    random.Random(f"bench-gen:{rows}x{cols}:{index}"), rows, cols, oracle=oracle
+                )
+                times[oracle].append(clock() - started)
+                moves[oracle].append(made.info["moves"])
+        for oracle in oracles:
+            spent = times[oracle]
+            lines.append(
+                [
+                    f"{rows}x{cols}",
+                    oracle,
+                    str(count),
+                    f"{statistics.median(spent):.2f}",
+                    f"{statistics.fmean(spent):.2f}",
+                    f"{max(spent):.2f}",
+                    f"{60 * count / sum(spent):.1f}",
+                    f"{statistics.median(moves[oracle]):.0f}",
+                    f"{1000 * sum(spent) / max(1, sum(moves[oracle])):.2f}",
+                ]
             )
-            times.append(clock() - started)
-            moves.append(made.info["moves"])
-        lines.append(
-            [
-                f"{rows}x{cols}",
-                str(count),
-                f"{statistics.median(times):.2f}",
-                f"{statistics.fmean(times):.2f}",
-                f"{max(times):.2f}",
-                f"{60 * count / sum(times):.1f}",
-                f"{statistics.median(moves):.0f}",
-            ]
-        )
     print()
-    print(f"Generation, one process, oracle {oracle} (seeds bench-gen:<size>:<i>)")
+    print("Generation, one process, oracles taking turns (seeds bench-gen:<size>:<i>)")
     print(
         table(
-            ["size", "puzzles", "median s", "mean s", "max s", "per minute", "median moves"],
+            [
+                "size",
+                "oracle",
+                "puzzles",
+                "median s",
+                "mean s",
+                "max s",
+                "per minute",
+                "median moves",
+                "ms per move",
+            ],
             lines,
         )
     )
@@ -320,7 +361,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--oracles", action="store_true", help="time the generator's oracles")
     parser.add_argument("--generate", type=int, default=0, help="puzzles per size (0 skips)")
     parser.add_argument("--gen-sizes", nargs="+", default=["8x8", "12x12"], help="for --generate")
-    parser.add_argument("--oracle", choices=sorted(ORACLES), default=ORACLE, help="for --generate")
+    parser.add_argument(
+        "--oracle",
+        nargs="+",
+        choices=sorted(ORACLES),
+        default=[ORACLE],
+        help="for --generate: one or more, compared on the same seeds",
+    )
+    parser.add_argument(
+        "--with-rungs", action="store_true", help="for --oracles: engine 1 too (slow on 12x12)"
+    )
+    parser.add_argument(
+        "--oracle-sizes", nargs="+", default=["12x12"], help="for --oracles (12x12)"
+    )
     parser.add_argument("--skip-real", action="store_true", help="skip the real boards")
     args = parser.parse_args(argv)
     clock: Clock = time.process_time if args.cpu else time.perf_counter
@@ -334,7 +387,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows, cols = (int(n) for n in args.size.split("x"))
         bench_random(clock, args.random, rows, cols, args.black)
     if args.oracles:
-        bench_oracles(clock, 12, 12, 3)
+        for text in args.oracle_sizes:
+            bench_oracles(clock, *_size(text), 3, args.with_rungs)
     if args.generate > 0:
         sizes = [_size(text) for text in args.gen_sizes]
         bench_generate(clock, sizes, args.generate, args.oracle)

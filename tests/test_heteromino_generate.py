@@ -13,7 +13,7 @@ from pencilbox.engine import count_solutions
 from pencilbox.errors import PuzzleError
 from pencilbox.puzzles.heteromino import KIND
 from pencilbox.puzzles.heteromino import generate as gen
-from pencilbox.puzzles.heteromino.oracle import cell_pieces
+from pencilbox.puzzles.heteromino.oracle import ORACLES, cell_pieces
 from pencilbox.puzzles.heteromino.rules import new_state
 from pencilbox.puzzles.heteromino.scanner import count as scanner_count
 
@@ -83,16 +83,19 @@ def test_walk_scores_agree_between_the_oracles() -> None:
     kinds = set()
     for _ in range(40):
         black = gen.scatter(rng, 6, 6, 6)
-        by_sat = gen.score(6, 6, black, "sat")
-        by_rungs = gen.score(6, 6, black, "rungs")
-        kind = 0 if by_sat.score == 0 else 1 if by_sat.score <= 37 else 2
-        assert kind == (0 if by_rungs.score == 0 else 1 if by_rungs.score <= 37 else 2)
+        scores = {name: gen.score(6, 6, black, name) for name in ORACLES}
+        by_kind = {
+            name: 0 if scored.score == 0 else 1 if scored.score <= 37 else 2
+            for name, scored in scores.items()
+        }
+        assert len(set(by_kind.values())) == 1, by_kind
+        kind = by_kind[gen.ORACLE]
         kinds.add(kind)
+        for scored in scores.values():
+            assert (scored.solution is not None) == (kind == 0)
         if kind == 0:
-            assert by_sat.solution is not None and by_rungs.solution is not None
-            assert cell_pieces(by_sat.solution) == cell_pieces(by_rungs.solution)
-        else:
-            assert by_sat.solution is None and by_rungs.solution is None
+            pieces = {repr(cell_pieces(scored.solution or [])) for scored in scores.values()}
+            assert len(pieces) == 1
     assert kinds == {0, 1, 2}
 
 

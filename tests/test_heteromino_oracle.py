@@ -1,9 +1,12 @@
 """The generator's oracles, fit's queue of suspect cells, and the per-size layout.
 
-The two oracles (:mod:`pencilbox.puzzles.heteromino.oracle`: SAT and engine 1)
-must give the same verdict as the scanner (engine 2) on random boards, and
-their two answers of an ambiguous board must be far apart. ``fit`` working
-from its queue must reach the same fixpoint as ``fit`` scanning every cell.
+The oracles (:mod:`pencilbox.puzzles.heteromino.oracle`: SAT on the plain
+and on the hybrid encoding, and engine 1) must give the same verdict as the
+scanner (engine 2) on random boards, and their two answers of an ambiguous
+board must be far apart. On the boards 8x8 walks visit, both SAT encodings'
+answers must pass the checker and their verdicts agree with the rung engine.
+``fit`` working from its queue must reach the same fixpoint as ``fit``
+scanning every cell.
 """
 
 from __future__ import annotations
@@ -12,17 +15,25 @@ import random
 
 import pytest
 
+from pencilbox import sat
 from pencilbox.engine import Contradiction, count_solutions, propagate
+from pencilbox.kind import Rows
 from pencilbox.puzzles.heteromino import KIND, rules, scanner
+from pencilbox.puzzles.heteromino import generate as gen
 from pencilbox.puzzles.heteromino.model import Heteromino, build, format_text
 from pencilbox.puzzles.heteromino.oracle import (
     ORACLES,
     Verdict,
     cell_pieces,
     differing_cells,
+    far_answers,
+    far_verdict,
+    hybrid_verdict,
 )
 from pencilbox.puzzles.heteromino.pieces import SLOTS, Tables, layout_for
 from pencilbox.puzzles.heteromino.randomboards import random_board
+from pencilbox.sat import heteromino as encoder
+from pencilbox.sat.core import Encoding
 
 BOARDS = tuple(random_board(random.Random(f"oracle-{i}"), max_side=6) for i in range(120))
 
@@ -100,6 +111,87 @@ def test_cell_pieces_and_differing_cells() -> None:
     assert differing_cells(strip, flipped) == (3, 4, 5, 9, 10, 11)
     with_black = [[0, 1, 1], [0, 0, 1]]
     assert cell_pieces(with_black)[0] == ()
+
+
+def hybrid_encoding(puzzle: Heteromino) -> Encoding | None:
+    """The hybrid oracle's encoding (None: ``fit`` found no answer)."""
+    state = rules.new_state(puzzle)
+    try:
+        propagate(state, sat.hybrid_rules(KIND, encoder))
+    except Contradiction:
+        return None
+    return encoder.encode(puzzle, state)
+
+
+def walk_boards(
+    rows: int, cols: int, seeds: int, monkeypatch: pytest.MonkeyPatch
+) -> list[Heteromino]:
+    """The region-clean boards (the ones the oracle is asked about) of seeded walks."""
+    boards: list[Heteromino] = []
+    real = gen.score
+
+    def spy(rows: int, cols: int, black: list[bool], oracle: str = gen.ORACLE) -> gen.Scored:
+        if not gen.bad_regions(rows, cols, black):
+            boards.append(build(rows, cols, black))
+        return real(rows, cols, black, oracle)
+
+    monkeypatch.setattr(gen, "score", spy)
+    for index in range(seeds):
+        rng = random.Random(f"oracle-walk:{index}")
+        gen.walk(rng, rows, cols, rng.choice(gen.legal_black_counts(rows, cols)), 60)
+    monkeypatch.undo()
+    return boards
+
+
+def test_sat_answers_are_real_and_agree_with_the_rungs_on_8x8_walk_boards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Both encodings, on the boards walks really ask about: every answer
+    the oracle returns passes the checker, two answers are different
+    answers, and the verdict is the rung engine's (``region`` plus search, count to 2)."""
+    boards = walk_boards(8, 8, 5, monkeypatch)
+    seen = {0: 0, 1: 0, 2: 0}
+    for puzzle in boards:
+        where = format_text(puzzle)
+        found = count_solutions(rules.new_state(puzzle), KIND.ladder.rules("region"), 2)
+        truth = [KIND.solution_rows(puzzle, state) for state in found.solutions]
+        hybrid = hybrid_encoding(puzzle)
+        for encoding in (encoder.encode(puzzle, None), hybrid):
+            answers: tuple[Rows, ...] = () if encoding is None else far_answers(encoding)
+            assert len(answers) == len(truth), where
+            for answer in answers:
+                assert not KIND.check(puzzle, answer), where
+            if len(answers) == 1:
+                assert cell_pieces(answers[0]) == cell_pieces(truth[0]), where
+            if len(answers) == 2:
+                assert differing_cells(*answers), where
+        seen[len(truth)] += 1
+    assert min(seen.values()) >= 3, seen  # every verdict was exercised
+
+
+def test_the_hybrid_takes_every_exit_on_the_random_boards() -> None:
+    """``fit`` refutes the board, the lookahead refutes it (the empty clause),
+    the lookahead settles it (no key, no second solve), or the solver works:
+    each happens on the boards the scanner test checks the hybrid on, and
+    each gives the verdict the plain encoding gives."""
+    exits = {"fit refutes": 0, "lookahead refutes": 0, "settled": 0, "open": 0}
+    for puzzle in BOARDS:
+        encoding = hybrid_encoding(puzzle)
+        if encoding is None:
+            exits["fit refutes"] += 1
+        elif encoding.clauses == [[]]:
+            exits["lookahead refutes"] += 1
+        elif not encoding.key:
+            exits["settled"] += 1
+        else:
+            exits["open"] += 1
+        plain = far_verdict(encoder.encode(puzzle, None))
+        verdict = hybrid_verdict(puzzle)
+        assert verdict.count == plain.count, format_text(puzzle)
+        if verdict.count == 1:
+            assert verdict.solution is not None and plain.solution is not None
+            assert cell_pieces(verdict.solution) == cell_pieces(plain.solution)
+    assert min(exits.values()) >= 3, exits
 
 
 # -- fit's queue -------------------------------------------------------------------
