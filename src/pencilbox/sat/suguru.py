@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from ..engine import Contradiction, Deduction, Log, Rule, State
 from ..kind import Rows
@@ -50,58 +50,40 @@ then 0.46 of plain SAT over the 29 boards, its worst board 0.95)."""
 
 # -- the hybrid's extra rule --------------------------------------------------------
 
-HALL_LIMIT = 8
-"""Blocks with more open cells than this look for singles only (the Hall sets
-of a block of n open cells are 2**n subsets)."""
-
-
-@cache
-def _subsets(n: int) -> tuple[tuple[int, int, int, int, int], ...]:
-    """The subsets of ``n`` positions with 2 to n-2 members (the Hall sets
-    singles do not cover), as (subset, the subset less its lowest member,
-    that member, size, complement), each after the subset it extends (so a
-    union is one OR more than one already worked out)."""
-    full = (1 << n) - 1
-    found = []
-    for subset in range(1, full):
-        size = subset.bit_count()
-        if 2 <= size <= n - 2:
-            low = subset & -subset
-            found.append((subset, subset ^ low, low.bit_length() - 1, size, full ^ subset))
-    return tuple(found)
-
-
 _left: tuple[weakref.ref[Tables], list[int], int] | None = None
-"""The state :func:`block_matching` last left at its fixpoint (its board's
+"""The state :func:`point_and_pair` last left at its fixpoint (its board's
 tables, domains and written cells), so the call ``propagate`` makes right
 after, to see the other rules changed nothing, costs a list compare instead
 of a second pass. Tables are made per state, so this never outlives one
 propagation of one board."""
 
 
-def block_matching(state: State, log: Log) -> bool:
-    """Hall sets in each block, digits pointing out of it, settled cells written.
+def point_and_pair(state: State, log: Log) -> bool:
+    """Pointing and pairs, with singles kept up, to a fixpoint.
 
-    * Hall sets: a block's open cells take its free digits one each (a
-      perfect matching), so k open cells whose digits number k take those
-      digits between them: no other open cell of the block can. Sets of one
-      cell (a cell with one digit) and of all but one (a digit with one
-      home) are the singles; the rest are looked for in blocks of 4 to
-      :data:`HALL_LIMIT` open cells. At a fixpoint every digit left is
-      used by some matching (a digit in no matching lies in a tight set of
-      the other cells: Hall's theorem).
-    * Pointing: a block holds each of its digits once, so when every cell
-      that can still hold digit d touches one outside cell, that cell is
+    * Pointing: a block holds each of its digits once, so when every cell of
+      the block that can still be d touches one outside cell, that cell is
       never d.
-    * A cell down to one digit is written (its digit cleared from every
-      peer), as ``only-candidate`` does.
+    * Pairs: two cells left with the same two digits that touch, or share a
+      block, take those two digits between them; so no cell touching both
+      (nor, in the shared block, any other cell of it) can take either.
+    * Singles as the singles rung has them: a digit with one home in its
+      block goes there; a cell down to one digit is written (its digit
+      cleared from every peer).
 
-    Together with singles this reaches the witness rung's fixpoint (witness
-    enumerates each block's fills: inward it keeps the digits some fill
-    uses, which is the matching; outward it removes the digits every fill
-    puts next to a cell, which is pointing on those digits), without the
-    enumeration: a block is looked at again only when one of its cells lost
-    a digit, and points again only the digits that lost a place.
+    Why these: witness (every fill of each block) leaves SAT much less to do
+    than singles, but its enumeration costs more than the SAT it saves.
+    Pointing is the part of witness that does the work: with singles it
+    settles the same 27 of the 29 shared boards as witness, and 101 of the
+    132 bank boards to witness's 104; the rest of witness, the Hall sets
+    inside a block, cost more than they saved. Pairs go past witness: 28
+    shared and 108 bank boards settled.
+
+    The work follows what changes: per digit, a bitset of the open cells
+    that can still be it (a *plane*); a block's homes for digit d are its
+    cells in d's plane, and the cells touching all of them one AND per home.
+    A block and digit are looked at again only when one of those homes went,
+    a cell only when it is written or down to two digits.
     """
     global _left
     assert isinstance(state, SuguruState)
@@ -115,199 +97,209 @@ def block_matching(state: State, log: Log) -> bool:
         return False
     block_of = tables.block_of
     block_cells = tables.block_cells
-    peers = tables.peers
     king = tables.grid.king_masks
-    changed = False
-    # start from the blocks with an open cell
-    dirty = [False] * len(block_cells)
-    todo = []
+    stride = max(len(cells) for cells in block_cells) + 1
+    plane = [0] * stride  # plane[d]: the open cells that can still be d
+    inside = [0] * len(block_cells)  # inside[b]: block b's cells (blocks with an open cell)
+    placed = [0] * len(block_cells)  # placed[b]: the digits b's written cells hold
+    # work to do: block b's homes for digit d changed (b * stride + d, flagged
+    # in ``queued`` while waiting); cells to write; cells down to two digits
+    queued = bytearray(len(block_cells) * stride)
+    queue: list[int] = []
+    singles: list[int] = []
+    pairs: list[int] = []
     unwritten = ~written & ((1 << len(domains)) - 1)
     while unwritten:
         low = unwritten & -unwritten
-        unwritten ^= low
         number = block_of[low.bit_length() - 1]
-        if not dirty[number]:
-            dirty[number] = True
-            todo.append(number)
-    # pointed[cell]: the cell's digits when its block last pointed (0: never).
-    # Pointing depends only on which cells can hold a digit, so a block
-    # looked at again points again only the digits one of its cells lost.
-    pointed = [0] * len(domains)
-    while todo:
-        number = todo.pop()
-        dirty[number] = False
-        cells = block_cells[number]
-        open_cells = []
-        doms = []
-        once = twice = 0
-        for cell in cells:
-            if not written >> cell & 1:
-                dom = domains[cell]
-                open_cells.append(cell)
-                doms.append(dom)
-                twice |= once & dom
-                once |= dom
-        n = len(open_cells)
-        if not n:
+        if number == REMOVED:  # only a hand-made state leaves one unwritten
+            unwritten ^= low
             continue
-        if once.bit_count() < n:
-            raise Contradiction(f"block {number} has too few digits for its open cells")
-        narrowed = False
-        lonely = once & ~twice  # digits with one home
-        if lonely:
-            for i, dom in enumerate(doms):
-                only = dom & lonely
-                if only and only != dom:
-                    if only & (only - 1):
-                        raise Contradiction(open_cells[i])
-                    doms[i] = only
-                    narrowed = True
-        if 4 <= n <= HALL_LIMIT:
-            unions = [0] * (1 << n)
-            for i, dom in enumerate(doms):
-                unions[1 << i] = dom
-            for subset, rest, member, size, others in _subsets(n):
-                union = unions[rest] | doms[member]
-                unions[subset] = union
-                count = union.bit_count()
-                if count <= size:
-                    if count < size:
-                        raise Contradiction(f"block {number}: {size} cells share {count} digits")
-                    while others:
-                        low = others & -others
-                        others ^= low
-                        j = low.bit_length() - 1
-                        if doms[j] & union:
-                            doms[j] &= ~union
-                            narrowed = True
-        if narrowed:
-            for cell, dom in zip(open_cells, doms, strict=True):
-                if domains[cell] != dom:
-                    if log is not None:
-                        _log_matching(tables, log, cell, domains[cell] & ~dom, cells)
-                    domains[cell] = dom
-            changed = True
-            # new singles may follow: look again before writing or pointing
-            dirty[number] = True
-            todo.append(number)
-            continue
-        inside = 0
-        lost = 0
-        still = []
-        for cell in open_cells:
-            inside |= 1 << cell
-            dom = domains[cell]  # read again: writing a block-mate may have narrowed it
-            if dom & (dom - 1):
-                still.append(cell)
-                before = pointed[cell]
-                lost |= before & ~dom if before else dom
+        base = number * stride
+        mask = 0
+        for cell in block_cells[number]:
+            bit = 1 << cell
+            mask |= bit
+            dom = domains[cell]
+            if written & bit:
+                placed[number] |= dom
                 continue
-            if not dom:
-                raise Contradiction(cell)
-            lost |= pointed[cell] & ~dom  # its other digits have one place fewer
-            written |= 1 << cell
+            if not dom & (dom - 1):
+                if not dom:
+                    raise Contradiction(cell)
+                singles.append(cell)
+            elif dom.bit_count() == 2:
+                pairs.append(cell)
+            while dom:
+                low = dom & -dom
+                dom ^= low
+                digit = low.bit_length()
+                plane[digit] |= bit
+                if not queued[base + digit]:
+                    queued[base + digit] = 1
+                    queue.append(base + digit)
+        inside[number] = mask
+        unwritten &= ~mask
+    changed = False
+
+    def remove(target: int, digits: int, rule: str, because: tuple[int, ...]) -> None:
+        """Take ``digits`` (some of which it has) out of ``target``'s domain."""
+        nonlocal changed
+        dom = domains[target]
+        keep = dom & ~digits
+        if not keep:
+            raise Contradiction(target)
+        domains[target] = keep
+        changed = True
+        gone = dom & digits
+        if log is not None:
+            _log_removal(tables, log, rule, target, digits, gone, keep, because)
+        bit = 1 << target
+        base = block_of[target] * stride
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            digit = low.bit_length()
+            plane[digit] ^= bit
+            if not queued[base + digit]:
+                queued[base + digit] = 1
+                queue.append(base + digit)
+        if not keep & (keep - 1):
+            singles.append(target)
+        elif keep.bit_count() == 2:
+            pairs.append(target)
+
+    while True:
+        if singles:  # write: the digit leaves every peer
+            cell = singles.pop()
+            bit = 1 << cell
+            if written & bit:
+                continue
+            dom = domains[cell]
+            digit = dom.bit_length()
+            written |= bit
             changed = True
+            plane[digit] ^= bit
+            number = block_of[cell]
+            placed[number] |= dom
             if log is not None:
                 _log_write(tables, log, cell, dom)
-            keep = ~dom
-            for peer in peers[cell]:
-                other = domains[peer]
-                if other & dom:
-                    if other == dom:
-                        raise Contradiction(peer)
-                    domains[peer] = other & keep
-                    block = block_of[peer]
-                    if not dirty[block]:
-                        dirty[block] = True
-                        todo.append(block)
-        if not lost:
-            continue
-        # pointing: the outside cells touching every cell that can hold a digit
-        outside = ~(inside | written)
-        have = 0
-        for cell in still:
-            dom = domains[cell]
-            pointed[cell] = dom
-            have |= dom
-        lost &= have  # a digit only written cells hold points nowhere
-        while lost:
-            bit = lost & -lost
-            lost ^= bit
-            targets = outside
-            for cell in still:
-                if domains[cell] & bit:
-                    targets &= king[cell]
-                    if not targets:
-                        break
+            targets = (king[cell] | inside[number]) & plane[digit]
             while targets:
                 low = targets & -targets
                 targets ^= low
-                target = low.bit_length() - 1
-                dom = domains[target]
-                if dom & bit:
-                    if dom == bit:
-                        raise Contradiction(target)
-                    domains[target] = dom & ~bit
-                    changed = True
-                    block = block_of[target]
-                    if not dirty[block]:
-                        dirty[block] = True
-                        todo.append(block)
-                    if log is not None:
-                        _log_pointing(tables, log, target, bit, cells)
-    changed = changed or written != state.written
+                remove(low.bit_length() - 1, dom, "", ())
+        elif queue:  # a block's homes for a digit: one home, or pointing
+            key = queue.pop()
+            queued[key] = 0
+            number, digit = divmod(key, stride)
+            homes = plane[digit] & inside[number]
+            bit = 1 << (digit - 1)
+            if not homes:
+                if not placed[number] & bit:
+                    raise Contradiction(f"block {number} has no home for {digit}")
+                continue
+            if not homes & (homes - 1):
+                cell = homes.bit_length() - 1
+                if domains[cell] != bit:
+                    remove(cell, domains[cell] & ~bit, "only-home", block_cells[number])
+                continue
+            targets = plane[digit] & ~inside[number]
+            rest = homes
+            while rest and targets:
+                low = rest & -rest
+                rest ^= low
+                targets &= king[low.bit_length() - 1]
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                remove(low.bit_length() - 1, bit, "pointing", block_cells[number])
+        elif pairs:  # a cell with two digits: its twins nearby
+            cell = pairs.pop()
+            dom = domains[cell]
+            bit = 1 << cell
+            if written & bit or dom.bit_count() != 2:
+                continue
+            low = dom & -dom
+            first, second = low.bit_length(), (dom ^ low).bit_length()
+            number = block_of[cell]
+            twins = plane[first] & plane[second] & (king[cell] | inside[number]) & ~bit
+            while twins:
+                twin = twins & -twins
+                twins ^= twin
+                other = twin.bit_length() - 1
+                if domains[other] != dom:
+                    continue
+                targets = king[cell] & king[other]
+                if block_of[other] == number:
+                    targets |= inside[number]
+                # the open cells that can still be either digit (planes now)
+                targets &= (plane[first] | plane[second]) & ~(bit | twin)
+                while targets:
+                    low = targets & -targets
+                    targets ^= low
+                    remove(low.bit_length() - 1, dom, "pair", (cell, other))
+        else:
+            break
     state.written = written
     _left = (weakref.ref(tables), domains.copy(), written)
     return changed
 
 
-def _log_matching(
-    tables: Tables, log: list[Deduction], cell: int, gone: int, block: tuple[int, ...]
-) -> None:
+def _log_write(tables: Tables, log: list[Deduction], cell: int, dom: int) -> None:
     label = tables.grid.label(cell)
     log.append(
         Deduction(
-            "block-matching",
+            "only-candidate",
             (cell,),
-            f"the other cells of the block of {label} take {digits_of(gone)} between them",
-            because=tuple(c for c in block if c != cell),
-        )
-    )
-
-
-def _log_write(tables: Tables, log: list[Deduction], cell: int, dom: int) -> None:
-    log.append(
-        Deduction(
-            "block-matching",
-            (cell,),
-            f"{tables.grid.label(cell)} can only be {digits_of(dom)}",
+            f"{label} can only be {digits_of(dom)}",
             writes=True,
             value=dom.bit_length(),
         )
     )
 
 
-def _log_pointing(
-    tables: Tables, log: list[Deduction], cell: int, bit: int, block: tuple[int, ...]
+def _log_removal(
+    tables: Tables,
+    log: list[Deduction],
+    rule: str,
+    cell: int,
+    digits: int,
+    gone: int,
+    keep: int,
+    because: tuple[int, ...],
 ) -> None:
-    log.append(
-        Deduction(
-            "block-pointing",
-            (cell,),
-            f"every cell of {tables.grid.labels(block)} that can be {digits_of(bit)} "
-            f"touches {tables.grid.label(cell)}",
-            because=block,
+    """One removal in words (a written digit leaving a peer is bookkeeping):
+    the rule takes ``digits`` out, ``cell`` loses ``gone`` and keeps ``keep``."""
+    grid = tables.grid
+    label = grid.label(cell)
+    if not rule:
+        log.append(
+            Deduction("write", (cell,), f"{label} is not {digits_of(gone)}", bookkeeping=True)
         )
-    )
+        return
+    if rule == "only-home":
+        reason = f"{label} is the only home in its block for {digits_of(keep)}"
+    elif rule == "pointing":
+        reason = (
+            f"every cell of {grid.labels(because)} that can be {digits_of(digits)} touches {label}"
+        )
+    else:
+        reason = (
+            f"{grid.labels(because)} take {digits_of(digits)} between them, and {label} "
+            "touches both or shares their block"
+        )
+    log.append(Deduction(rule, (cell,), f"{reason}: it is not {digits_of(gone)}", because))
 
 
-BLOCK_MATCHING = Rule(
-    "block-matching",
-    block_matching,
-    "Hall sets in each block, digits pointing out of it (the witness fixpoint, cheaply)",
+POINT_AND_PAIR = Rule(
+    "point-and-pair",
+    point_and_pair,
+    "a digit whose every home in its block touches a cell leaves it; so do a pair's digits",
 )
 
-HYBRID_EXTRA = (BLOCK_MATCHING,)
+HYBRID_EXTRA = (POINT_AND_PAIR,)
+"""Run after ``singles`` (see :func:`point_and_pair` for why these deductions)."""
 
 
 # the king-move neighbours after a cell in reading order: right, and the row below
