@@ -7,6 +7,12 @@ encoding of a state propagated by *each* rung must report the brute-force
 count and solution set; so must the rung engine (top rung plus search).
 Every published Suguru must come out unique, equal to its published answer.
 
+The hybrid's own rule (``HYBRID_EXTRA``: pointing and pairs) is held to the
+same boards step by step: every digit it removes is wrong in every
+brute-force answer, it finds a contradiction only where there is no answer,
+it leaves written digits gone from every peer (what the encoder relies on)
+and a real fixpoint (what its shortcut for the repeat call assumes).
+
 Boards are drawn from string seeds by ``test_suguru_counters.board_for``, so
 a failing board can be rebuilt with it; its text is printed in the failure
 message. ``--soak``
@@ -21,12 +27,22 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from crosscheck import Grid, check_sat_agrees, describe, frozen, frozen_all, sat_answers, seeds
+from conftest import real_sugurus
+from crosscheck import (
+    Grid,
+    SnapshotLog,
+    check_sat_agrees,
+    describe,
+    frozen,
+    frozen_all,
+    sat_answers,
+    seeds,
+)
 from pencilbox import sat, solving
-from pencilbox.engine import propagate
+from pencilbox.engine import Contradiction, Deduction, propagate
 from pencilbox.formats import load
 from pencilbox.puzzles.suguru import KIND, brute, rules
-from pencilbox.puzzles.suguru.model import format_text, parse_text
+from pencilbox.puzzles.suguru.model import REMOVED, format_text, parse_text
 from pencilbox.sat import suguru as encoder
 from pencilbox.sat.core import count_models
 from test_suguru_counters import board_for
@@ -60,6 +76,9 @@ def check_agree(seed: str) -> None:
         ("suguru 1x5\nAAAAA\n", 120),
         ("suguru 2x3\nAAA\nAAA\n", 720),  # a block of 6: every order
         ("suguru 2x4\nAAAA\nAAAA\n", 40_320),  # a block of 8 (sequential at-most-one)
+        ("suguru 3x3\nAAA\nAAA\nAAA\n", 362_880),  # a block of 9
+        ("suguru 2x3\nABB\nABB\n", 8),  # pointing, then a pair (see below)
+        ("suguru 2x3\nABC\nABC\n", 0),  # a touching pair empties the middle domino
         ("suguru 2x2\nAA\nAA\n\n1.\n..\n", 6),
         ("suguru 1x8\nAABBCCDD\n", 2),
         ("suguru 1x2\nAB\n", 0),
@@ -167,6 +186,106 @@ def test_published_sugurus_are_unique_and_match(real_suguru: RealSuguru) -> None
             assert report.solutions[0] == real_suguru.solution, engine
         else:  # no published answer: the rung engine's must agree
             assert report.solutions == solving.solve(KIND, puzzle, limit=2).solutions
+
+
+# -- the hybrid's extra rule ---------------------------------------------------------
+
+EXTRA_RULES = {"only-candidate", "only-home", "pointing", "pair", "write"}
+
+
+def digit_bit(grid: Grid, cell: int, cols: int) -> int:
+    return 1 << (grid[cell // cols][cell % cols] - 1)
+
+
+def check_extra_sound(seed: str) -> None:
+    """The hybrid's propagation (singles and ``HYBRID_EXTRA``) against brute force."""
+    puzzle = board_for(seed)
+    truth, answers = brute_result(seed)
+    where = describe(KIND, seed, puzzle)
+    cols = puzzle.cols
+    state = KIND.initial_state(puzzle)
+    log = SnapshotLog(state)
+    try:
+        propagate(state, sat.hybrid_rules(KIND, encoder), log)
+    except Contradiction:
+        assert truth == 0, f"contradiction with {truth} answers on {where}"
+        return
+    assert isinstance(state, rules.SuguruState)
+    live = [cell for cell in range(puzzle.rows * cols) if puzzle.blocks[cell] != REMOVED]
+    for grid in answers:  # every answer brute force found (all of them below LIMIT)
+        for cell in live:
+            assert state.domains[cell] & digit_bit(grid, cell, cols), f"r{cell} on {where}"
+        for deduction, after in zip(log, log.after, strict=True):
+            for cell, dom in zip(deduction.cells, after, strict=True):
+                assert dom & digit_bit(grid, cell, cols), f"{deduction} on {where}"
+    for deduction, after in zip(log, log.after, strict=True):
+        assert deduction.rule in EXTRA_RULES, deduction
+        if deduction.writes:
+            assert all(dom & (dom - 1) == 0 for dom in after), f"{deduction} on {where}"
+    # the encoder leaves written cells out: their digit must be gone from every peer
+    for cell in live:
+        if state.written >> cell & 1:
+            for peer in state.tables.peers[cell]:
+                assert not state.domains[peer] & state.domains[cell], f"r{cell} on {where}"
+    # the shortcut for the call right after (same tables, domains and written
+    # cells: nothing to do) is only right if the rule stopped at a real fixpoint
+    encoder._left = None
+    again = state.copy()
+    assert not encoder.point_and_pair(again, None), where
+    assert again.domains == state.domains and again.written == state.written, where
+
+
+def test_extra_rule_is_sound_on_random_boards() -> None:
+    removed = 0
+    for seed in SEEDS:
+        check_extra_sound(seed)
+        removed += REMOVED in board_for(seed).blocks
+    assert removed >= 50  # removed cells sit among the digits too
+
+
+@pytest.mark.soak
+def test_extra_rule_is_sound_soak() -> None:
+    for seed in SOAK_SEEDS:
+        check_extra_sound(seed)
+
+
+def test_pointing_then_a_pair() -> None:
+    """Block A's 1 and 2 both touch r1c2 and r2c2 (pointing), which leaves
+    those two with 3 and 4 between them: a pair that empties the rest of B."""
+    puzzle = parse_text("suguru 2x3\nABB\nABB\n")
+    state = KIND.initial_state(puzzle)
+    propagate(state, KIND.ladder.rules(encoder.HYBRID_RUNG))
+    assert state.domains == [3, 15, 15, 3, 15, 15]  # singles see nothing
+    log: list[Deduction] = []
+    assert encoder.point_and_pair(state, log)
+    assert state.domains == [3, 12, 3, 3, 12, 3]
+    assert {d.rule for d in log} == {"pointing", "pair"}
+    assert all(d.cells[0] in (1, 4) for d in log if d.rule == "pointing")
+    assert all(d.cells[0] in (2, 5) for d in log if d.rule == "pair")
+
+
+def test_touching_pair_across_blocks() -> None:
+    """Three side-by-side dominoes: A's 1 and 2 touch both cells of B."""
+    puzzle = parse_text("suguru 2x3\nABC\nABC\n")
+    state = KIND.initial_state(puzzle)
+    with pytest.raises(Contradiction):
+        propagate(state, sat.hybrid_rules(KIND, encoder))
+    assert sat.count(KIND, puzzle, 2, "hybrid").count == 0
+
+
+def test_hybrid_settles_more_than_singles() -> None:
+    """The extra rule earns its keep on the published boards: it settles
+    boards singles leave open, and never leaves more open than singles."""
+    more = 0
+    for case in real_sugurus():
+        puzzle = load(case.text or case.url)[1]
+        plain = KIND.initial_state(puzzle)
+        propagate(plain, KIND.ladder.rules(encoder.HYBRID_RUNG))
+        extra = KIND.initial_state(puzzle)
+        propagate(extra, sat.hybrid_rules(KIND, encoder))
+        assert all(e & ~p == 0 for e, p in zip(extra.domains, plain.domains, strict=True))
+        more += extra.is_solved() and not plain.is_solved()
+    assert more >= 5
 
 
 def test_the_callers_puzzle_is_unchanged() -> None:

@@ -115,8 +115,8 @@ def point_and_pair(state: State, log: Log) -> bool:
         if number == REMOVED:  # only a hand-made state leaves one unwritten
             unwritten ^= low
             continue
-        base = number * stride
         mask = 0
+        every = 0  # the digits of the block's open cells
         for cell in block_cells[number]:
             bit = 1 << cell
             mask |= bit
@@ -124,6 +124,7 @@ def point_and_pair(state: State, log: Log) -> bool:
             if written & bit:
                 placed[number] |= dom
                 continue
+            every |= dom
             if not dom & (dom - 1):
                 if not dom:
                     raise Contradiction(cell)
@@ -133,13 +134,15 @@ def point_and_pair(state: State, log: Log) -> bool:
             while dom:
                 low = dom & -dom
                 dom ^= low
-                digit = low.bit_length()
-                plane[digit] |= bit
-                if not queued[base + digit]:
-                    queued[base + digit] = 1
-                    queue.append(base + digit)
+                plane[low.bit_length()] |= bit
         inside[number] = mask
         unwritten &= ~mask
+        base = number * stride
+        while every:
+            low = every & -every
+            every ^= low
+            queued[base + low.bit_length()] = 1
+            queue.append(base + low.bit_length())
     changed = False
 
     def remove(target: int, digits: int, rule: str, because: tuple[int, ...]) -> None:
@@ -160,7 +163,7 @@ def point_and_pair(state: State, log: Log) -> bool:
             low = gone & -gone
             gone ^= low
             digit = low.bit_length()
-            plane[digit] ^= bit
+            plane[digit] &= ~bit
             if not queued[base + digit]:
                 queued[base + digit] = 1
                 queue.append(base + digit)
@@ -179,7 +182,7 @@ def point_and_pair(state: State, log: Log) -> bool:
             digit = dom.bit_length()
             written |= bit
             changed = True
-            plane[digit] ^= bit
+            plane[digit] &= ~bit
             number = block_of[cell]
             placed[number] |= dom
             if log is not None:
@@ -529,13 +532,19 @@ def _decoder(
 
 
 def _settled(puzzle: Suguru, state: State) -> Encoding:
-    """Every cell written by the rungs: no clause at all, the one answer read off the state."""
+    """Every cell written by the rungs: no clause at all, the one answer read off the state.
+
+    (Most boards end here, so the grid is read in one pass: a written cell's
+    domain is its digit's bit; removed cells, written with a placeholder
+    domain, are zeroed only on boards that have them.)"""
     cols = puzzle.cols
-    values = [
-        0 if block == REMOVED else dom.bit_length()
-        for block, dom in zip(puzzle.blocks, state.domains, strict=True)
-    ]
-    grid = [values[r * cols : (r + 1) * cols] for r in range(puzzle.rows)]
+    values = [dom.bit_length() for dom in state.domains]
+    blocks = puzzle.blocks
+    if REMOVED in blocks:
+        for cell, block in enumerate(blocks):
+            if block == REMOVED:
+                values[cell] = 0
+    grid = [values[start : start + cols] for start in range(0, len(values), cols)]
     return Encoding(clauses=[], key=[], decode=lambda true: grid, variables=0)
 
 
