@@ -19,7 +19,8 @@ Every answer is checked against the published (or derived) one.
 Per puzzle it prints a per-board table (milliseconds), the totals, the
 hybrid / plain ratio overall and per board, and the slowest board by its
 fastest engine. ``--sweep`` also times the hybrid with each rung of the
-ladder in turn (the measurement ``HYBRID_RUNG`` is chosen by).
+ladder in turn (the measurement ``HYBRID_RUNG`` is chosen by), and, for an
+encoder with ``HYBRID_EXTRA`` rules (Suguru), each rung without them.
 
 ``--generator`` times the Suguru generator (one process, seeds
 0..N-1, best of ``--repeat`` CPU times per seed) with each uniqueness oracle
@@ -27,9 +28,9 @@ carving can use once the witness rung is stuck -- ``rungs`` (witness +
 search) and ``sat`` -- interleaved seed by seed so both see the same load,
 and prints puzzles per minute per size and mode.
 
-``--bank`` also times every board of the shipped Heteromino bank the same
-way (held to the bank's solutions), the boards ``benchmarks/run.py`` reports
-on.
+``--bank`` also times every board of the shipped Suguru and Heteromino
+banks the same way (held to the bank's solutions), the boards
+``benchmarks/run.py`` reports on.
 
 ``--heteromino12 N`` times counting to 2 on 12x12 Heteromino boards like the
 ones its generator counts: the 12x12 boards of the shipped bank (all unique)
@@ -82,6 +83,15 @@ def suguru_boards() -> list[Board]:
 
 def heteromino_boards() -> list[Board]:
     return [Board(case.name, load(case.url)[1], case.answer) for case in real_heterominoes()]
+
+
+def suguru_bank_boards() -> list[Board]:
+    """The shipped Suguru bank, held to its solutions."""
+    kind = registry.get("suguru")
+    return [
+        Board(f"bank-{record['id']}", kind.from_json(record["json"]), record["solution"])
+        for record in kind.bank()
+    ]
 
 
 def heteromino_bank_boards() -> list[Board]:
@@ -185,27 +195,38 @@ def sweep(kind_name: str, boards: list[Board], clock: Callable[[], float], repea
     module = sat.encoder(kind_name)
     chosen = module.HYBRID_RUNG
 
-    def hybrid_with(rung: str, puzzle: Any) -> None:
+    extra = getattr(module, "HYBRID_EXTRA", ())
+
+    def hybrid_with(rung: str, rules: tuple[Any, ...], puzzle: Any) -> None:
         module.HYBRID_RUNG = rung
+        if extra:
+            module.HYBRID_EXTRA = rules
         sat.count(kind, puzzle, 2, "hybrid")
 
-    totals = dict.fromkeys(kind.ladder.names, 0.0)
-    worst = dict.fromkeys(kind.ladder.names, 0.0)
+    # (rung, its extra rules) -> label; the encoder's own choice is marked
+    setups = {(rung, extra): rung for rung in kind.ladder.names}
+    if extra:
+        setups = {(rung, extra): f"{rung} + extra" for rung in kind.ladder.names}
+        setups.update({(rung, ()): rung for rung in kind.ladder.names})
+    totals = dict.fromkeys(setups, 0.0)
+    worst = dict.fromkeys(setups, 0.0)
     try:
         for board in boards:
-            works = {rung: partial(hybrid_with, rung, board.puzzle) for rung in totals}
-            for rung, seconds in best_times(clock, repeat, works).items():
-                totals[rung] += seconds
-                worst[rung] = max(worst[rung], seconds)
+            works = {setup: partial(hybrid_with, *setup, board.puzzle) for setup in setups}
+            for setup, seconds in best_times(clock, repeat, works).items():
+                totals[setup] += seconds
+                worst[setup] = max(worst[setup], seconds)
     finally:
         module.HYBRID_RUNG = chosen
+        if extra:
+            module.HYBRID_EXTRA = extra
     rows = [
         [
-            rung + (" (chosen)" if rung == chosen else ""),
+            setups[setup] + (" (chosen)" if setup == (chosen, extra) else ""),
             f"{total * 1000:.1f}",
-            f"{worst[rung] * 1000:.2f}",
+            f"{worst[setup] * 1000:.2f}",
         ]
-        for rung, total in totals.items()
+        for setup, total in totals.items()
     ]
     print(table(["hybrid rung", "total ms", "max ms"], rows))
 
@@ -349,7 +370,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--bank",
         action="store_true",
-        help="also time every shipped Heteromino bank board (with --puzzle heteromino or all)",
+        help="also time every shipped bank board of the puzzles asked for",
     )
     args = parser.parse_args(argv)
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
@@ -369,9 +390,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         ok = ok and good
         if args.sweep:
             sweep(name, boards, clock, repeat)
-        if args.bank and name == "heteromino":
-            bank = heteromino_bank_boards()
-            print(f"\nheteromino: {len(bank)} bank boards, as above")
+        if args.bank:
+            bank = suguru_bank_boards() if name == "suguru" else heteromino_bank_boards()
+            print(f"\n{name}: {len(bank)} bank boards, as above")
             _, good = bench(name, bank, clock, repeat)
             ok = ok and good
     if args.generator:
