@@ -187,11 +187,28 @@ def point_and_pair(state: State, log: Log) -> bool:
             placed[number] |= dom
             if log is not None:
                 _log_write(tables, log, cell, dom)
+            # the peers that still have the digit lose it (``remove`` inlined:
+            # most removals are these)
             targets = (king[cell] | inside[number]) & plane[digit]
+            plane[digit] &= ~targets
             while targets:
                 low = targets & -targets
                 targets ^= low
-                remove(low.bit_length() - 1, dom, "", ())
+                target = low.bit_length() - 1
+                keep = domains[target] & ~dom
+                if not keep:
+                    raise Contradiction(target)
+                domains[target] = keep
+                if log is not None:
+                    _log_removal(tables, log, "", target, dom, dom, keep, ())
+                key = block_of[target] * stride + digit
+                if not queued[key]:
+                    queued[key] = 1
+                    queue.append(key)
+                if not keep & (keep - 1):
+                    singles.append(target)
+                elif keep.bit_count() == 2:
+                    pairs.append(target)
         elif queue:  # a block's homes for a digit: one home, or pointing
             key = queue.pop()
             queued[key] = 0
