@@ -21,11 +21,16 @@ nothing an open cell can still take clashes with them, so they need no
 clause. When the rungs wrote every cell the encoding is empty and the
 solver only confirms the one answer.
 
+The hybrid runs ``singles`` and then its own rule, :func:`point_and_pair`
+(``HYBRID_EXTRA``: pointing, touching pairs and singles, worked from
+per-digit bitsets), which settles most boards outright.
+
 Clauses are built from flat lists indexed by ``cell * stride + digit``
-rather than dict lookups, and king-move neighbours are looked up only for
-open cells. (A per-partition cache of the board's geometry was measured and
-dropped: no faster, even for the generator's many questions about one
-partition.)
+rather than dict lookups. A state's clauses (:func:`_encode_state`) are read
+off the domains' bits: a cell's digits, a block's homes per digit, and for
+each touching pair (from a per-size table) the digits both still have.
+(A per-partition cache of the board's geometry was measured and dropped: no
+faster, even for the generator's many questions about one partition.)
 """
 
 from __future__ import annotations
@@ -41,11 +46,22 @@ from ..puzzles.suguru.rules import SuguruState, Tables, digits_of
 from .core import Clause, Encoding, Pool, at_most_one
 
 HYBRID_RUNG = "singles"
-"""The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_small.py
---sweep``: singles writes every cell of 15 of the 29 shared boards and witness
-of 27, but witness costs more than the SAT it saves (after the cheaper board
-tables: totals 13.2 vs 20.3 ms CPU, the 6x16 1.5 vs 2.5 ms; the hybrid is
-then 0.46 of plain SAT over the 29 boards, its worst board 0.95)."""
+"""The rung the hybrid runs before encoding, then ``HYBRID_EXTRA``.
+
+Chosen by ``benchmarks/sat_small.py --sweep`` (CPU, best of 5): singles
+writes every cell of 15 of the 29 shared boards and witness of 27, but
+witness costs more than the SAT it saves (shared totals: singles 11.1 ms,
+witness 17.2 ms, with or without the extra rule). Singles plus
+:func:`point_and_pair` settles 28 of the 29 for 8.8 ms.
+
+With the extra rule and :func:`_encode_state`, over the same runs as plain
+SAT (``sat_small.py --repeat 5 --puzzle suguru --bank``, engines interleaved):
+hybrid / plain 0.35-0.37 over the 29 shared boards (0.46-0.50 with singles
+alone), worst board 0.55 (the 6x16, which needs SAT); 0.47-0.49 over the 132
+bank boards (0.83-0.85 before), worst board 0.90-0.93. What is left is
+mostly what the hybrid pays before its rule: the board tables of
+``initial_state`` (about 30% of its time on the shared boards) and singles.
+"""
 
 
 # -- the hybrid's extra rule --------------------------------------------------------
@@ -76,8 +92,10 @@ def point_and_pair(state: State, log: Log) -> bool:
     Pointing is the part of witness that does the work: with singles it
     settles the same 27 of the 29 shared boards as witness, and 101 of the
     132 bank boards to witness's 104; the rest of witness, the Hall sets
-    inside a block, cost more than they saved. Pairs go past witness: 28
-    shared and 108 bank boards settled.
+    inside a block, cost more than they saved (measured in one run with
+    them and without: hybrid / plain 0.40 and 0.37 on the shared boards,
+    0.54 and 0.49 on the bank). Pairs go past witness: 28 shared and 108
+    bank boards settled.
 
     The work follows what changes: per digit, a bitset of the open cells
     that can still be it (a *plane*); a block's homes for digit d are its
@@ -319,7 +337,7 @@ POINT_AND_PAIR = Rule(
 )
 
 HYBRID_EXTRA = (POINT_AND_PAIR,)
-"""Run after ``singles`` (see :func:`point_and_pair` for why these deductions)."""
+"""Run after ``singles``; :func:`point_and_pair` says why these deductions."""
 
 
 # the king-move neighbours after a cell in reading order: right, and the row below
