@@ -42,7 +42,7 @@ from functools import lru_cache
 from ..engine import Contradiction, Deduction, Log, Rule, State
 from ..kind import Rows
 from ..puzzles.suguru.model import REMOVED, Suguru
-from ..puzzles.suguru.rules import SuguruState, Tables, digits_of
+from ..puzzles.suguru.rules import SuguruState, Tables, digits_of, only_candidate_step
 from .core import Clause, Encoding, Pool, at_most_one
 
 HYBRID_RUNG = "singles"
@@ -204,7 +204,7 @@ def point_and_pair(state: State, log: Log) -> bool:
             number = block_of[cell]
             placed[number] |= dom
             if log is not None:
-                _log_write(tables, log, cell, dom)
+                log.append(only_candidate_step(tables, cell, dom))
             # the peers that still have the digit lose it (``remove`` inlined:
             # most removals are these)
             targets = (king[cell] | inside[number]) & plane[digit]
@@ -282,19 +282,6 @@ def point_and_pair(state: State, log: Log) -> bool:
     state.written = written
     _left = (weakref.ref(tables), domains.copy(), written)
     return changed
-
-
-def _log_write(tables: Tables, log: list[Deduction], cell: int, dom: int) -> None:
-    label = tables.grid.label(cell)
-    log.append(
-        Deduction(
-            "only-candidate",
-            (cell,),
-            f"{label} can only be {digits_of(dom)}",
-            writes=True,
-            value=dom.bit_length(),
-        )
-    )
 
 
 def _log_removal(
@@ -394,14 +381,7 @@ def _encode_board(puzzle: Suguru) -> Encoding:
         for digit in range(1, len(block) + 1):
             lits = [v for cell in block if (v := lit[cell * stride + digit])]
             clauses.append(lits)
-            k = len(lits)
-            if k <= 6:
-                for i in range(k - 1):
-                    neg = -lits[i]
-                    for j in range(i + 1, k):
-                        clauses.append([neg, -lits[j]])
-            else:
-                clauses.extend(at_most_one(lits, pool))
+            clauses.extend(at_most_one(lits, pool))
     # king-move neighbours in other blocks (block-mates are the block's clauses)
     for a in live_cells:
         row, col = divmod(a, cols)
@@ -520,14 +500,7 @@ def _encode_state(puzzle: Suguru, state: State) -> Encoding:
             need ^= low
             lits = homes[low.bit_length()]
             clauses.append(lits)  # at least once (empty: the digit has no home)
-            k = len(lits)
-            if k <= 6:
-                for i in range(k - 1):
-                    neg = -lits[i]
-                    for j in range(i + 1, k):
-                        clauses.append([neg, -lits[j]])
-            else:
-                clauses.extend(at_most_one(lits, pool))
+            clauses.extend(at_most_one(lits, pool))
     # touching open cells in different blocks never share a digit
     ahead = _ahead(rows, cols)
     for a in open_cells:

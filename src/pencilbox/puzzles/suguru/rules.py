@@ -155,17 +155,19 @@ def only_candidate(state: State, log: Log) -> bool:
         state.write(cell)
         changed = True
         if log is not None:
-            label = tables.grid.label(cell)
-            log.append(
-                Deduction(
-                    "only-candidate",
-                    (cell,),
-                    f"{label} can only be {digits_of(dom)}",
-                    writes=True,
-                    value=dom.bit_length(),
-                )
-            )
+            log.append(only_candidate_step(tables, cell, dom))
     return changed
+
+
+def only_candidate_step(tables: Tables, cell: int, dom: int) -> Deduction:
+    """The deduction that writes the one digit left in ``dom`` into ``cell``."""
+    return Deduction(
+        "only-candidate",
+        (cell,),
+        f"{tables.grid.label(cell)} can only be {digits_of(dom)}",
+        writes=True,
+        value=dom.bit_length(),
+    )
 
 
 def only_home(state: State, log: Log) -> bool:
