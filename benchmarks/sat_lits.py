@@ -16,9 +16,10 @@ in-process) around one library call, board tables included and parsing
 excluded, the best of ``--repeat`` runs (default 3): the machine is shared and
 other work only ever adds time. The engines take turns (each round runs
 every engine once), so a burst of outside load hits them alike. Prints one
-row per board, then totals and the issue's targets: hybrid total <= 0.5x
-plain, no board slower than plain by more than 10%, every board proven
-unique by the fastest engine in <= 1 s.
+row per board, then totals and the issue's targets: no board slower than
+plain by more than 10%, every board proven unique by the fastest engine in
+<= 1 s; and the hybrid's share of plain's total for LITS alone (the issue's
+<= 0.5 is for LITS and Suguru together: ``benchmarks/run.py`` prints it).
 The ``floor`` column is what every SAT engine pays whatever its encoding:
 the board tables and the independent check of the answer.
 ``--generator N`` measures the LITS generator's uniqueness oracle instead:
@@ -287,8 +288,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         verdict = "ok" if ratio <= 1.10 else "MISSED"
         print(f"{name}: worst board vs plain {ratio:.2f}x ({where}); target <= 1.10: {verdict}")
         share = totals[name] / totals["sat"]
-        verdict = "ok" if share <= 0.5 else "MISSED"
-        print(f"{name}: total vs plain {share:.2f}x; target <= 0.50: {verdict}")
+        # the 0.5 is for the LITS and Suguru sets together (benchmarks/run.py
+        # prints that); LITS alone is shown here with three decimals, no verdict
+        print(f"{name}: total vs plain, LITS alone {share:.3f}x")
         if "floor" in totals:
             above = (totals[name] - totals["floor"]) / (totals["sat"] - totals["floor"])
             print(f"{name}: total above the floor vs plain's above the floor {above:.2f}x")
