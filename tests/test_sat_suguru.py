@@ -11,7 +11,7 @@ The hybrid's own rule (``HYBRID_EXTRA``: pointing and pairs) is held to the
 same boards step by step: every digit it removes is wrong in every
 brute-force answer, it finds a contradiction only where there is no answer,
 it leaves written digits gone from every peer (what the encoder relies on)
-and a real fixpoint (what its shortcut for the repeat call assumes).
+and a real fixpoint (what ``propagate`` needs to stop).
 
 Boards are drawn from string seeds by ``test_suguru_counters.board_for``, so
 a failing board can be rebuilt with it; its text is printed in the failure
@@ -227,9 +227,8 @@ def check_extra_sound(seed: str) -> None:
         if state.written >> cell & 1:
             for peer in state.tables.peers[cell]:
                 assert not state.domains[peer] & state.domains[cell], f"r{cell} on {where}"
-    # the shortcut for the call right after (same tables, domains and written
-    # cells: nothing to do) is only right if the rule stopped at a real fixpoint
-    encoder._left = None
+    # a real fixpoint: run again, the rule finds nothing (else propagate,
+    # which stops only when every rule is silent, would never stop)
     again = state.copy()
     assert not encoder.point_and_pair(again, None), where
     assert again.domains == state.domains and again.written == state.written, where

@@ -35,7 +35,6 @@ faster, even for the generator's many questions about one partition.)
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -65,13 +64,6 @@ mostly what the hybrid pays before its rule: the board tables of
 
 
 # -- the hybrid's extra rule --------------------------------------------------------
-
-_left: tuple[weakref.ref[Tables], list[int], int] | None = None
-"""The state :func:`point_and_pair` last left at its fixpoint (its board's
-tables, domains and written cells), so the call ``propagate`` makes right
-after, to see the other rules changed nothing, costs a list compare instead
-of a second pass. Tables are made per state, so this never outlives one
-propagation of one board."""
 
 
 def point_and_pair(state: State, log: Log) -> bool:
@@ -103,16 +95,13 @@ def point_and_pair(state: State, log: Log) -> bool:
     A block and digit are looked at again only when one of those homes went,
     a cell only when it is written or down to two digits.
     """
-    global _left
     assert isinstance(state, SuguruState)
     tables = state.tables
     domains = state.domains
     written = state.written
-    if written == (1 << len(domains)) - 1:
+    every_cell = (1 << len(domains)) - 1
+    if written == every_cell:
         return False  # nothing open (removed cells count as written)
-    left = _left
-    if left is not None and left[0]() is tables and left[2] == written and left[1] == domains:
-        return False
     block_of = tables.block_of
     block_cells = tables.block_cells
     king = tables.grid.king_masks
@@ -126,7 +115,7 @@ def point_and_pair(state: State, log: Log) -> bool:
     queue: list[int] = []
     singles: list[int] = []
     pairs: list[int] = []
-    unwritten = ~written & ((1 << len(domains)) - 1)
+    unwritten = every_cell & ~written
     while unwritten:
         low = unwritten & -unwritten
         number = block_of[low.bit_length() - 1]
@@ -280,7 +269,6 @@ def point_and_pair(state: State, log: Log) -> bool:
         else:
             break
     state.written = written
-    _left = (weakref.ref(tables), domains.copy(), written)
     return changed
 
 
