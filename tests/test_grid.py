@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import pencilbox.grid as grid_module
 from pencilbox.grid import Grid, RowCol, bit, flood, lowest, mask_of, members, only, single, size
 
 indices = st.lists(st.integers(min_value=0, max_value=200), max_size=30)
@@ -128,3 +129,9 @@ def test_flood_follows_edges_and_never_wraps_across_rows() -> None:
     assert flood(mask_of([2]), inside, 3, not_first, not_last) == mask_of([2])
     assert flood(mask_of([6]), inside, 3, not_first, not_last) == mask_of([3, 4, 6])
     assert flood(mask_of([0]), inside, 3, not_first, not_last) == 0
+
+
+@given(indices)
+def test_indices_lists_the_members(values: list[int]) -> None:
+    mask = mask_of(values)
+    assert grid_module.indices(mask) == list(members(mask))

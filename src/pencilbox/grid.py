@@ -7,6 +7,7 @@ knows it, so rule code reads as set algebra rather than bit twiddling.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -40,6 +41,19 @@ def members(mask: Mask) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+_ONE = re.compile("1")
+
+
+def indices(mask: Mask) -> list[int]:
+    """The indices in ``mask``, in increasing order, as a list.
+
+    One pass over the set's binary text: for board-sized sets of hundreds or
+    thousands of cells this is several times faster than :func:`members`,
+    which copies the big int for every bit it peels off.
+    """
+    return [found.start() for found in _ONE.finditer(bin(mask)[:1:-1])]
 
 
 def size(mask: Mask) -> int:

@@ -23,11 +23,10 @@ check of ``refine``.
 
 from __future__ import annotations
 
-import re
 from typing import cast
 
 from ..engine import State
-from ..grid import Mask
+from ..grid import Mask, indices
 from ..kind import Rows
 from ..puzzles.lits.mass import flood
 from ..puzzles.lits.model import Lits
@@ -67,43 +66,6 @@ def encoder(puzzle: Lits, state: State | None) -> Encoder:
     return Encoder(cast(LitsState, state).tables, list(state.domains))
 
 
-def _bits(mask: int) -> list[int]:
-    """The members of a bitset as a list (an inline loop: this is the hot path)."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
-_ONE = re.compile("1")
-
-
-def _members(mask: int) -> list[int]:
-    """The members of a board-sized bitset, in increasing order: one pass
-    over its binary text, several times faster than :func:`_bits` once the
-    set runs to hundreds of cells (peeling bits copies the big int each time)."""
-    return [found.start() for found in _ONE.finditer(bin(mask)[:1:-1])]
-
-
-_OFFSETS: dict[int, tuple[int, ...]] = {}
-"""A placement's cells relative to its first cell, keyed by its bits shifted
-down to that cell -- a small int, whatever the board. Bit operations on
-board-sized ints are what makes encoding slow, so each pattern is taken
-apart once per process."""
-
-
-def _cells(mask: int) -> list[int]:
-    """The cells of one placement (four bits of a possibly huge bitset)."""
-    first = (mask & -mask).bit_length() - 1
-    pattern = mask >> first
-    offsets = _OFFSETS.get(pattern)
-    if offsets is None:
-        offsets = _OFFSETS[pattern] = tuple(_bits(pattern))
-    return [first + offset for offset in offsets]
-
-
 class _Unsatisfiable(Exception):
     """The constants alone break a rule: the encoding is the empty clause."""
 
@@ -121,11 +83,11 @@ class Encoder:
         self.tables = tables
         self.clauses: list[Clause] = []
         self.domains = domains
-        self.live = [_bits(dom) for dom in domains]
+        self.live = [indices(dom) for dom in domains]
         # per region and live placement: its cells (same order as ``live``)
         self.cells = [
-            [_cells(tables.cells_of[region][index]) for index in indices]
-            for region, indices in enumerate(self.live)
+            [tables.cells_listed[region][index] for index in live]
+            for region, live in enumerate(self.live)
         ]
         self.open = [region for region, indices in enumerate(self.live) if len(indices) > 1]
         pool = self.pool = Pool()
@@ -135,18 +97,18 @@ class Encoder:
             self.pvars[region] = [pool.new() for _ in self.live[region]]
         self.placement_count = pool.top
         on = possible = 0
-        for region, indices in enumerate(self.live):
+        for region, live in enumerate(self.live):
             cells_of = tables.cells_of[region]
             must, can = -1, 0
-            for index in indices:
+            for index in live:
                 must &= cells_of[index]
                 can |= cells_of[index]
-            on |= must if indices else 0
+            on |= must if live else 0
             possible |= can
         self.on: Mask = on
         self.possible: Mask = possible
         self.cell_var = [0] * (tables.grid.rows * tables.grid.cols)
-        for cell in _members(possible & ~on):
+        for cell in indices(possible & ~on):
             self.cell_var[cell] = pool.new()
         self.edge_lit: dict[Edge, int] = {}
         self._owners: tuple[list[int], list[int]] | None = None
@@ -212,7 +174,7 @@ class Encoder:
         )
         cell_var = self.cell_var
         append = self.clauses.append
-        for top in _members(anchors):
+        for top in indices(anchors):
             clause = [
                 -cell_var[cell]
                 for cell in (top, top + 1, top + cols, top + cols + 1)
@@ -250,7 +212,7 @@ class Encoder:
                         continue
                     if their_lits is None:
                         raise _Unsatisfiable  # two settled tetrominoes clash
-                    for clash in _bits(bad):
+                    for clash in indices(bad):
                         append([their_lits[clash]])
                     continue
                 rest = dom & ~free
@@ -332,7 +294,7 @@ class Encoder:
             (possible & possible >> 1 & tables.not_last_col, 1),
             (possible & possible >> cols, cols),
         ):
-            for a in _members(starts):
+            for a in indices(starts):
                 b = a + step
                 if region_of[a] == region_of[b]:
                     continue
@@ -348,7 +310,7 @@ class Encoder:
         """Per cell: 1 when it is shaded whatever is chosen (list lookups beat
         bit tests on a board-sized int in the per-cell loops)."""
         flags = bytearray(len(self.cell_var))
-        for cell in _members(self.on):
+        for cell in indices(self.on):
             flags[cell] = 1
         return flags
 
@@ -430,7 +392,7 @@ class Encoder:
         region_of = self.tables.region_of
         cuts = []
         for part in parts:
-            cut = self.island_cut({region_of[cell] for cell in _members(part)})
+            cut = self.island_cut({region_of[cell] for cell in indices(part)})
             assert cut is not None, "an island touches the rest of the shading"
             cuts.append(cut)
         return cuts
@@ -463,7 +425,7 @@ class Encoder:
             (mine << cols, cols),
             (mine >> cols, -cols),
         ):
-            for b in _members(shifted & outside):
+            for b in indices(shifted & outside):
                 a = b - step
                 lit = edge_lit[(a, b) if a < b else (b, a)]
                 if not lit:

@@ -18,11 +18,10 @@ its component, and shades the cells the mass cannot do without.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from ...engine import Contradiction, Deduction, Log
-from ...grid import Mask, members
+from ...grid import Mask, indices, members
 from ...grid import flood as grid_flood
 
 if TYPE_CHECKING:
@@ -126,9 +125,6 @@ def _why_not(state: LitsState, parts: tuple[Mask, ...], good: Mask) -> str:
 # -- cut cells ---------------------------------------------------------------------
 
 
-_ONE = re.compile("1")
-
-
 def cut_pieces(inside: Mask, tables: Tables) -> tuple[dict[int, list[Mask]], list[Mask]]:
     """The cells whose removal splits their component of ``inside``, each
     with the pieces it cuts off, and the components of ``inside``.
@@ -151,8 +147,7 @@ def cut_pieces(inside: Mask, tables: Tables) -> tuple[dict[int, list[Mask]], lis
     pieces: dict[int, list[Mask]] = {}
     parts: list[Mask] = []
     counter = 0
-    for match in _ONE.finditer(flags):
-        root = match.start()
+    for root in indices(inside):
         if order[root] >= 0:
             continue
         order[root] = low[root] = counter
@@ -188,11 +183,6 @@ def cut_pieces(inside: Mask, tables: Tables) -> tuple[dict[int, list[Mask]], lis
             pieces[root] = root_pieces
         parts.append(subtree[root])
     return pieces, parts
-
-
-def articulation_cells(inside: Mask, tables: Tables) -> list[int]:
-    """Cells whose removal splits their component of ``inside``."""
-    return sorted(cut_pieces(inside, tables)[0])
 
 
 def locally_cut(inside: Mask, tables: Tables) -> Mask:

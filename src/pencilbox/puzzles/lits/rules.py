@@ -437,8 +437,6 @@ def _union_of_rows(tables: Tables, region: int, table: list[Domain], dom: Domain
         low = dom & -dom
         dom ^= low
         found |= table[low.bit_length() - 1]
-    if len(tables.support_cache) > 500_000:
-        tables.support_cache.clear()
     return found
 
 
@@ -465,6 +463,8 @@ def neighbour_shapes(state: State, log: Log) -> bool:
             key = (region, arc, dom)
             fits = cache.get(key)
             if fits is None:
+                if len(cache) > 500_000:
+                    cache.clear()  # bound the memo on long searches
                 fits = cache[key] = _union_of_rows(tables, region, table, dom)
             before = domains[other]
             after = before & fits
