@@ -107,7 +107,7 @@ def _connected(puzzle: Lits, cells: Sequence[int]) -> bool:
     seen = {cells[0]}
     todo = [cells[0]]
     while todo:
-        for other in _orthogonal(puzzle.rows, puzzle.cols, todo.pop()):
+        for other in _beside(puzzle.cols, todo.pop()):
             if other in members and other not in seen:
                 seen.add(other)
                 todo.append(other)
@@ -117,13 +117,6 @@ def _connected(puzzle: Lits, cells: Sequence[int]) -> bool:
 def _is_square(cols: int, cells: Sequence[int]) -> bool:
     top = min(cells)
     return sorted(cells) == [top, top + 1, top + cols, top + cols + 1] and top % cols < cols - 1
-
-
-def _orthogonal(rows: int, cols: int, cell: int) -> list[int]:
-    """Edge-sharing neighbours of ``cell`` (recomputed here on purpose)."""
-    row, col = divmod(cell, cols)
-    steps = ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
-    return [r * cols + c for r, c in steps if 0 <= r < rows and 0 <= c < cols]
 
 
 # -- the checker, written from the rule text ---------------------------------
