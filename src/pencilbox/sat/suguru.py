@@ -28,7 +28,9 @@ per-digit bitsets), which settles most boards outright.
 Clauses are built from flat lists indexed by ``cell * stride + digit``
 rather than dict lookups. A state's clauses (:func:`_encode_state`) are read
 off the domains' bits: a cell's digits, a block's homes per digit, and for
-each touching pair (from a per-size table) the digits both still have.
+each touching pair (from the checker's per-size table) the digits both still
+have. Plain SAT encodes the bare board the same way, as a state with every
+digit open.
 (A per-partition cache of the board's geometry was measured and dropped: no
 faster, even for the generator's many questions about one partition.)
 """
@@ -36,11 +38,11 @@ faster, even for the generator's many questions about one partition.)
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 from ..engine import Contradiction, Deduction, Log, Rule, State
 from ..kind import Rows
 from ..puzzles.suguru.model import REMOVED, Suguru
+from ..puzzles.suguru.model import _later_touching as later_touching
 from ..puzzles.suguru.rules import SuguruState, Tables, digits_of, only_candidate_step
 from .core import Clause, Encoding, Pool, at_most_one
 
@@ -315,108 +317,27 @@ HYBRID_EXTRA = (POINT_AND_PAIR,)
 """Run after ``singles``; :func:`point_and_pair` says why these deductions."""
 
 
-# the king-move neighbours after a cell in reading order: right, and the row below
-_AHEAD = ((0, 1), (1, -1), (1, 0), (1, 1))
-
-
 def encode(puzzle: Suguru, state: State | None) -> Encoding:
     """CNF for ``puzzle``, or for what ``state`` (a propagated state of it) leaves open."""
-    if state is None:
-        return _encode_board(puzzle)
-    if getattr(state, "written", 0) == (1 << puzzle.rows * puzzle.cols) - 1:
+    if state is None:  # plain SAT: the bare board is a state with every digit open
+        return _encode_state(puzzle, _every_digit(puzzle), 0)
+    written: int = getattr(state, "written", 0)
+    if written == (1 << puzzle.rows * puzzle.cols) - 1:
         return _settled(puzzle, state)
-    return _encode_state(puzzle, state)
+    return _encode_state(puzzle, state.domains, written)
 
 
-def _encode_board(puzzle: Suguru) -> Encoding:
-    """The bare board's CNF (plain SAT): every digit of every cell, givens as units."""
-    rows, cols = puzzle.rows, puzzle.cols
-    blocks = puzzle.blocks
+def _every_digit(puzzle: Suguru) -> list[int]:
+    """Per cell, every digit its block allows (removed cells: none)."""
     block_cells = puzzle.block_cells
-    size = [0 if block == REMOVED else len(block_cells[block]) for block in blocks]
-    stride = max(size, default=0) + 1
-    givens = puzzle.givens
-    # lit[cell * stride + digit]: the variable, 0 when the digit is out
-    lit = [0] * (rows * cols * stride)
-    top = 0
-    clauses: list[Clause] = []
-    live_cells: list[int] = []
-    owners: list[tuple[int, int, int]] = []  # (variable, cell, digit), for decoding
-    for cell in range(rows * cols):
-        if not size[cell]:
-            continue
-        allowed = (1 << size[cell]) - 1
-        given = givens[cell]
-        if given:
-            allowed &= 1 << (given - 1)
-        live_cells.append(cell)
-        base = cell * stride
-        cell_lits = []
-        digit = 1
-        while allowed:
-            if allowed & 1:
-                top += 1
-                lit[base + digit] = top
-                cell_lits.append(top)
-                owners.append((top, cell, digit))
-            allowed >>= 1
-            digit += 1
-        clauses.append(cell_lits)  # at least one; "at most one" follows (see the top)
-    variables = top
-    pool = Pool()
-    pool.top = top
-    for block in block_cells:
-        for digit in range(1, len(block) + 1):
-            lits = [v for cell in block if (v := lit[cell * stride + digit])]
-            clauses.append(lits)
-            clauses.extend(at_most_one(lits, pool))
-    # king-move neighbours in other blocks (block-mates are the block's clauses)
-    for a in live_cells:
-        row, col = divmod(a, cols)
-        mine = blocks[a]
-        base_a = a * stride
-        for dr, dc in _AHEAD:
-            r, c = row + dr, col + dc
-            if not (r < rows and 0 <= c < cols):
-                continue
-            b = r * cols + c
-            if blocks[b] == mine or not size[b]:
-                continue
-            base_b = b * stride
-            for digit in range(1, min(size[a], size[b]) + 1):
-                x = lit[base_a + digit]
-                if x:
-                    y = lit[base_b + digit]
-                    if y:
-                        clauses.append([-x, -y])
-    fixed = [0] * (rows * cols)
-    return Encoding(
-        clauses=clauses,
-        key=range(1, variables + 1),
-        decode=_decoder(fixed, owners, rows, cols),
-        variables=pool.top,
-    )
+    return [
+        0 if number == REMOVED else (1 << len(block_cells[number])) - 1 for number in puzzle.blocks
+    ]
 
 
-@lru_cache(maxsize=64)
-def _ahead(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """Per cell, its king-move neighbours after it in reading order (so each
-    touching pair comes up once); one table per board size."""
-    table = []
-    for cell in range(rows * cols):
-        row, col = divmod(cell, cols)
-        table.append(
-            tuple(
-                (row + dr) * cols + col + dc
-                for dr, dc in _AHEAD
-                if row + dr < rows and 0 <= col + dc < cols
-            )
-        )
-    return tuple(table)
-
-
-def _encode_state(puzzle: Suguru, state: State) -> Encoding:
-    """The CNF of what a propagated state leaves open.
+def _encode_state(puzzle: Suguru, domains: list[int], written: int) -> Encoding:
+    """The CNF of what a propagated state (its ``domains`` and ``written``
+    cells) leaves open; givens are units.
 
     Only digits still in an open cell's domain get a variable, read off the
     domain's bits; written cells (settled, their digit cleared from every
@@ -428,8 +349,6 @@ def _encode_state(puzzle: Suguru, state: State) -> Encoding:
     blocks = puzzle.blocks
     block_cells = puzzle.block_cells
     givens = puzzle.givens
-    domains = state.domains
-    written: int = getattr(state, "written", 0)
     stride = max((len(cells) for cells in block_cells), default=0) + 1
     # lit[cell * stride + digit]: the variable, 0 when the digit is out (or the cell written)
     lit = [0] * (rows * cols * stride)
@@ -490,7 +409,7 @@ def _encode_state(puzzle: Suguru, state: State) -> Encoding:
             clauses.append(lits)  # at least once (empty: the digit has no home)
             clauses.extend(at_most_one(lits, pool))
     # touching open cells in different blocks never share a digit
-    ahead = _ahead(rows, cols)
+    ahead = later_touching(rows, cols)
     for a in open_cells:
         allowed_a = allowed_of[a]
         mine = blocks[a]
