@@ -254,11 +254,7 @@ def reference_tighten(state: rules.HeterominoState) -> rules.HeterominoState:
             if not all(domains[c] & b for c, b in zip(cells, bits, strict=True)):
                 continue
             if any(not domains[c] & ~kill for c, kill in tables.place_kill[piece]):
-                for c, b in zip(cells, bits, strict=True):
-                    domains[c] &= ~b
-                    if not domains[c]:
-                        raise Contradiction(("empty", c))
-                state.suspect(tables.piece_mask[piece])
+                rules.strike(state, piece)
                 killed = True
         if not killed:
             return state

@@ -187,6 +187,19 @@ def put_down(state: HeterominoState, pieces: list[int]) -> None:
         state.placed |= tables.piece_mask[piece]
 
 
+def strike(state: HeterominoState, piece: int) -> None:
+    """Kill ``piece``: take its bit out of its three cells and queue them for
+    ``fit``. Raises Contradiction with ``("empty", cell)`` when a cell is left
+    with nothing."""
+    tables = state.tables
+    domains = state.domains
+    for cell, bit in zip(tables.piece_cells[piece], tables.piece_bits[piece], strict=True):
+        domains[cell] &= ~bit
+        if not domains[cell]:
+            raise Contradiction(("empty", cell))
+    state.suspect(tables.piece_mask[piece])
+
+
 # -- the propagation core, shared by the rules and by probing -----------------
 
 
@@ -451,7 +464,6 @@ def region(state: State, log: Log) -> bool:
     """
     assert isinstance(state, HeterominoState)
     tables = state.tables
-    domains = state.domains
     board = tables.board
     open_cells = state.open_mask
     memo = state.region_memo
@@ -474,18 +486,13 @@ def region(state: State, log: Log) -> bool:
         if not pocket:
             notes[piece] = looked
             continue
-        cells, bits = tables.piece_cells[piece], tables.piece_bits[piece]
-        for cell, bit in zip(cells, bits, strict=True):
-            domains[cell] &= ~bit
-            if not domains[cell]:
-                raise Contradiction(("empty", cell))
-        state.suspect(tables.piece_mask[piece])
+        strike(state, piece)
         changed = True
         if log is not None:
             log.append(
                 Deduction(
                     "region",
-                    cells,
+                    tables.piece_cells[piece],
                     f"drawing {tables.describe(piece)} would cut off "
                     f"{_cells_words(tables, pocket)}, not a multiple of 3",
                     because=tuple(members(pocket)),
