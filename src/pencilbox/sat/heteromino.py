@@ -39,7 +39,7 @@ from ..grid import members
 from ..kind import Rows
 from ..puzzles.heteromino.model import SHAPES, Heteromino
 from ..puzzles.heteromino.pieces import SLOTS, layout_for, place_template
-from ..puzzles.heteromino.rules import HeterominoState, Settled, fit, settle
+from ..puzzles.heteromino.rules import HeterominoState, Settled, alive_pieces, fit, settle
 from .core import Clause, Encoding
 
 HYBRID_RUNG = "fit"
@@ -68,8 +68,6 @@ totals over the shared boards are 6.6 ms with ``fit``, 22-27 ms with the
 others."""
 
 SHAPE_COUNT = len(SHAPES)
-FIRST_CELL = sum(1 << (3 * shape) for shape in range(SHAPE_COUNT))
-"""The domain bits that stand for a piece covering the cell as its first cell."""
 
 Offset = tuple[int, int]
 
@@ -274,28 +272,22 @@ def _lookahead(state: HeterominoState) -> None:
 
 
 def live_pieces(state: HeterominoState) -> list[int]:
-    """Pieces not drawn whose three cells all still have them, in id order."""
-    tables = state.tables
+    """Pieces not drawn whose three cells all still have them, in id order.
+
+    :func:`~pencilbox.puzzles.heteromino.rules.alive_pieces` reads only a
+    piece's first cell; a state set from outside (a caller fixing cells by
+    hand) need not have struck a dead piece from all three, so the other two
+    are read here as well.
+    """
     domains = state.domains
-    piece_at = tables.piece_at
-    piece_cells = tables.piece_cells
-    piece_bits = tables.piece_bits
+    piece_cells = state.tables.piece_cells
+    piece_bits = state.tables.piece_bits
     found = []
-    open_cells = tables.white_mask & ~state.placed
-    while open_cells:
-        low = open_cells & -open_cells
-        open_cells ^= low
-        anchor = low.bit_length() - 1
-        at = piece_at[anchor]
-        firsts = domains[anchor] & FIRST_CELL
-        while firsts:
-            bit = firsts & -firsts
-            firsts ^= bit
-            piece = at[bit.bit_length() - 1]
-            _, b, c = piece_cells[piece]
-            _, bit_b, bit_c = piece_bits[piece]
-            if domains[b] & bit_b and domains[c] & bit_c:
-                found.append(piece)
+    for piece in alive_pieces(state):
+        _, b, c = piece_cells[piece]
+        _, bit_b, bit_c = piece_bits[piece]
+        if domains[b] & bit_b and domains[c] & bit_c:
+            found.append(piece)
     return found
 
 
@@ -305,10 +297,9 @@ def live_pieces(state: HeterominoState) -> list[int]:
 class _Frame:
     """The padded index of one board size and the per-shape offsets laid over it."""
 
-    __slots__ = ("rows", "cols", "wide", "size", "partners")
+    __slots__ = ("cols", "wide", "size", "partners")
 
     def __init__(self, rows: int, cols: int) -> None:
-        self.rows = rows
         self.cols = cols
         self.wide = wide = cols + 2 * PAD
         self.size = wide * (rows + 2 * PAD)
@@ -327,18 +318,25 @@ class _Frame:
         return (row + PAD) * self.wide + col + PAD
 
 
+@functools.lru_cache(maxsize=32)
+def _frame_for(rows: int, cols: int) -> _Frame:
+    """The :class:`_Frame` of a size, built once: a generator encodes
+    thousands of boards of one size."""
+    return _Frame(rows, cols)
+
+
 def _encode_board(puzzle: Heteromino) -> Encoding:
     """The plain encoding: every placement on white cells gets a variable."""
     rows, cols = puzzle.rows, puzzle.cols
     black = puzzle.black
-    frame = _Frame(rows, cols)
+    frame = _frame_for(rows, cols)
     wide = frame.wide
 
     # padded[i] is the board cell at padded index i, -1 off the board or on black
     padded = [-1] * frame.size
     for cell in range(rows * cols):
         if not black[cell]:
-            padded[(cell // cols + PAD) * wide + cell % cols + PAD] = cell
+            padded[frame.padded(cell)] = cell
     shape_steps = [tuple(dr * wide + dc for dr, dc in offsets) for offsets in SHAPES]
 
     # piece_var[6 * padded index + shape]: the placement's variable there (0: none)
@@ -350,7 +348,7 @@ def _encode_board(puzzle: Heteromino) -> Encoding:
     for cell in range(rows * cols):
         if black[cell]:
             continue
-        base = (cell // cols + PAD) * wide + cell % cols + PAD
+        base = frame.padded(cell)
         for shape in range(SHAPE_COUNT):
             s0, s1, s2 = shape_steps[shape]
             a, b, c = padded[base + s0], padded[base + s1], padded[base + s2]
@@ -390,9 +388,7 @@ def _encode_state(puzzle: Heteromino, state: HeterominoState) -> Encoding:
     piece_at = tables.piece_at
     piece_cells = tables.piece_cells
     piece_shape = tables.piece_shape
-    frame = _Frame(rows, cols)
-    wide = frame.wide
-    origin = PAD * wide + PAD
+    frame = _frame_for(rows, cols)
     owner = [0] * (rows * cols)  # per cell: a label of its drawn piece, 0 if none
     placed = state.placed
     for cell in members(placed):
@@ -404,7 +400,7 @@ def _encode_state(puzzle: Heteromino, state: HeterominoState) -> Encoding:
     for var, piece in enumerate(live, start=1):
         a, b, c = piece_cells[piece]
         shape = piece_shape[piece]
-        index = SHAPE_COUNT * ((a // cols) * wide + a % cols + origin) + shape
+        index = SHAPE_COUNT * frame.padded(a) + shape
         piece_var[index] = var
         placements.append((var, index, shape))
         coverers[a].append(var)
