@@ -93,8 +93,14 @@ class Encoder:
         pool = self.pool = Pool()
         # variables: the open regions' placements first (they are the key), then cells
         self.pvars: list[list[int]] = [[] for _ in self.live]
+        # per placement variable (from 1): its region and its position in ``live``
+        self.owner = [0]
+        self.position = [0]
         for region in self.open:
-            self.pvars[region] = [pool.new() for _ in self.live[region]]
+            count = len(self.live[region])
+            self.pvars[region] = [pool.new() for _ in range(count)]
+            self.owner += [region] * count
+            self.position += range(count)
         self.placement_count = pool.top
         on = possible = 0
         for region, live in enumerate(self.live):
@@ -111,7 +117,6 @@ class Encoder:
         for cell in indices(possible & ~on):
             self.cell_var[cell] = pool.new()
         self.edge_lit: dict[Edge, int] = {}
-        self._owners: tuple[list[int], list[int]] | None = None
 
     def encoding(self) -> Encoding:
         key = list(range(1, self.placement_count + 1))
@@ -338,26 +343,14 @@ class Encoder:
         """Per region, the position in ``live`` of the placement the model chose
         (0 for a settled region: its one live placement)."""
         chosen = [0] * len(self.live)
-        owner, number = self.owners()
+        owner, position = self.owner, self.position
         last = self.placement_count
         # the placement variables come first: the true ones are a handful of
         # the model's members, where asking every variable costs thousands
         for var in true:
             if var <= last:
-                chosen[owner[var]] = number[var]
+                chosen[owner[var]] = position[var]
         return chosen
-
-    def owners(self) -> tuple[list[int], list[int]]:
-        """Per placement variable: its region and its position in ``live``."""
-        if self._owners is None:
-            owner = [0] * (self.placement_count + 1)
-            number = [0] * (self.placement_count + 1)
-            for region in self.open:
-                for position, pvar in enumerate(self.pvars[region]):
-                    owner[pvar] = region
-                    number[pvar] = position
-            self._owners = owner, number
-        return self._owners
 
     def shading(self, chosen: list[int]) -> Mask:
         shaded = self.on
