@@ -15,7 +15,6 @@ import random
 
 import pytest
 
-from pencilbox import sat
 from pencilbox.engine import Contradiction, count_solutions, propagate
 from pencilbox.kind import Rows
 from pencilbox.puzzles.heteromino import KIND, rules, scanner
@@ -28,12 +27,12 @@ from pencilbox.puzzles.heteromino.oracle import (
     differing_cells,
     far_answers,
     far_verdict,
+    hybrid_encoding,
     hybrid_verdict,
 )
 from pencilbox.puzzles.heteromino.pieces import SLOTS, Tables, layout_for
 from pencilbox.puzzles.heteromino.randomboards import random_board
 from pencilbox.sat import heteromino as encoder
-from pencilbox.sat.core import Encoding
 
 BOARDS = tuple(random_board(random.Random(f"oracle-{i}"), max_side=6) for i in range(120))
 
@@ -111,16 +110,6 @@ def test_cell_pieces_and_differing_cells() -> None:
     assert differing_cells(strip, flipped) == (3, 4, 5, 9, 10, 11)
     with_black = [[0, 1, 1], [0, 0, 1]]
     assert cell_pieces(with_black)[0] == ()
-
-
-def hybrid_encoding(puzzle: Heteromino) -> Encoding | None:
-    """The hybrid oracle's encoding (None: ``fit`` found no answer)."""
-    state = rules.new_state(puzzle)
-    try:
-        propagate(state, sat.hybrid_rules(KIND, encoder))
-    except Contradiction:
-        return None
-    return encoder.encode(puzzle, state)
 
 
 def walk_boards(

@@ -100,9 +100,10 @@ def sat_verdict(puzzle: Heteromino) -> Verdict:
     return far_verdict(encode(puzzle, None))
 
 
-def hybrid_verdict(puzzle: Heteromino) -> Verdict:
-    """The verdict by SAT on the hybrid encoding: ``fit`` and the encoder's
-    one-piece lookahead first, then only the live pieces get variables."""
+def hybrid_encoding(puzzle: Heteromino) -> Encoding | None:
+    """The hybrid encoding: ``fit`` and the encoder's one-piece lookahead
+    first, then only the live pieces get variables (None: ``fit`` found no
+    answer)."""
     from ...sat import heteromino as encoder
     from ...sat import hybrid_rules
     from . import KIND
@@ -111,8 +112,14 @@ def hybrid_verdict(puzzle: Heteromino) -> Verdict:
     try:
         propagate(state, hybrid_rules(KIND, encoder))
     except Contradiction:
-        return Verdict(0)
-    return far_verdict(encoder.encode(puzzle, state))
+        return None
+    return encoder.encode(puzzle, state)
+
+
+def hybrid_verdict(puzzle: Heteromino) -> Verdict:
+    """The verdict by SAT on :func:`hybrid_encoding`."""
+    encoding = hybrid_encoding(puzzle)
+    return Verdict(0) if encoding is None else far_verdict(encoding)
 
 
 def far_verdict(encoding: Encoding) -> Verdict:
