@@ -41,8 +41,7 @@ from collections.abc import Callable
 
 from ..engine import Contradiction, Deduction, Log, Rule, State
 from ..kind import Rows
-from ..puzzles.suguru.model import REMOVED, Suguru
-from ..puzzles.suguru.model import _later_touching as later_touching
+from ..puzzles.suguru.model import REMOVED, Suguru, later_touching
 from ..puzzles.suguru.rules import SuguruState, Tables, digits_of, only_candidate_step
 from .core import Clause, Encoding, Pool, at_most_one
 

@@ -122,7 +122,7 @@ def _require_connected(puzzle: Suguru, cells: tuple[int, ...]) -> None:
 
 
 @lru_cache(maxsize=64)
-def _later_touching(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+def later_touching(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """Per cell, the cells touching it (by an edge or a corner) that come
     after it in reading order: right, then the row below from left to right.
     Each touching pair is seen once, from its first cell. Depends on the
@@ -147,7 +147,7 @@ def _later_touching(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 def _clashes(puzzle: Suguru, digits: Sequence[int]) -> list[Violation]:
     found = []
     for cell, (digit, later) in enumerate(
-        zip(digits, _later_touching(puzzle.rows, puzzle.cols), strict=True)
+        zip(digits, later_touching(puzzle.rows, puzzle.cols), strict=True)
     ):
         if not digit:
             continue
