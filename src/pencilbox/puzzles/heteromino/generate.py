@@ -37,9 +37,11 @@ import time
 from dataclasses import dataclass
 
 from ...errors import PuzzleError
+from ...grid import mask_of, members
 from ...kind import Generated, Rows
 from .model import Heteromino, build
 from .oracle import ORACLE, ORACLES
+from .pieces import Board
 
 MODES = ("walk",)
 MAX_SIDE = 20
@@ -88,31 +90,13 @@ def legal_black_counts(rows: int, cols: int, band: tuple[float, float] = BAND) -
 
 def bad_regions(rows: int, cols: int, black: list[bool]) -> int:
     """How many connected white regions have a size that is not a multiple of 3."""
-    seen = black.copy()
+    board = Board(rows, cols)
+    left = mask_of(cell for cell, b in enumerate(black) if not b)
     bad = 0
-    for start in range(rows * cols):
-        if seen[start]:
-            continue
-        seen[start] = True
-        todo = [start]
-        size = 0
-        while todo:
-            cell = todo.pop()
-            size += 1
-            row, col = divmod(cell, cols)
-            if row and not seen[cell - cols]:
-                seen[cell - cols] = True
-                todo.append(cell - cols)
-            if row + 1 < rows and not seen[cell + cols]:
-                seen[cell + cols] = True
-                todo.append(cell + cols)
-            if col and not seen[cell - 1]:
-                seen[cell - 1] = True
-                todo.append(cell - 1)
-            if col + 1 < cols and not seen[cell + 1]:
-                seen[cell + 1] = True
-                todo.append(cell + 1)
-        bad += size % 3 != 0
+    while left:
+        part = board.flood(left & -left, left)
+        bad += part.bit_count() % 3 != 0
+        left &= ~part
     return bad
 
 
@@ -158,18 +142,8 @@ def nearest(cells: list[int], target: int, cols: int, how_many: int) -> list[int
 
 def loose_area(rows: int, cols: int, black: list[bool], differ: tuple[int, ...]) -> list[int]:
     """The white cells in or next to ``differ`` (cells two answers cover differently)."""
-    area = set(differ)
-    for cell in differ:
-        row, col = divmod(cell, cols)
-        if row:
-            area.add(cell - cols)
-        if row + 1 < rows:
-            area.add(cell + cols)
-        if col:
-            area.add(cell - 1)
-        if col + 1 < cols:
-            area.add(cell + 1)
-    return sorted(cell for cell in area if not black[cell])
+    area = Board(rows, cols).grow(mask_of(differ))
+    return [cell for cell in members(area) if not black[cell]]
 
 
 def aimed_move(
