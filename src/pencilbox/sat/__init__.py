@@ -72,6 +72,23 @@ def encoder(kind_name: str) -> _Encoder:
     return module
 
 
+def plain_encoding(kind: PuzzleKind[Any], puzzle: Any) -> Any:
+    """The CNF of the bare puzzle (an ``Encoding``)."""
+    return encoder(kind.name).encode(puzzle, None)
+
+
+def hybrid_encoding(kind: PuzzleKind[Any], puzzle: Any) -> Any | None:
+    """The CNF of what :func:`hybrid_rules` leave open (an ``Encoding``), or
+    None when they prove the puzzle has no answer."""
+    module = encoder(kind.name)
+    state = kind.initial_state(puzzle)
+    try:
+        propagate(state, hybrid_rules(kind, module))
+    except Contradiction:
+        return None
+    return module.encode(puzzle, state)
+
+
 def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat") -> SatReport:
     """Count answers up to ``limit`` with the plain SAT encoding or the hybrid."""
     from .core import count_models
@@ -79,15 +96,10 @@ def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat
     if engine not in ("sat", "hybrid"):
         raise ValueError(f"unknown SAT engine {engine!r}")
     started = time.perf_counter()
-    module = encoder(kind.name)
-    state: State | None = None
-    if engine == "hybrid":
-        state = kind.initial_state(puzzle)
-        try:
-            propagate(state, hybrid_rules(kind, module))
-        except Contradiction:
-            return _empty(engine, limit, started)
-    encoding = module.encode(puzzle, state)
+    found = hybrid_encoding(kind, puzzle) if engine == "hybrid" else plain_encoding(kind, puzzle)
+    if found is None:
+        return _empty(engine, limit, started)
+    encoding = found
     result = count_models(encoding, limit)
     for grid in result.solutions:
         broken = kind.check(puzzle, grid)

@@ -104,16 +104,11 @@ def hybrid_encoding(puzzle: Heteromino) -> Encoding | None:
     """The hybrid encoding: ``fit`` and the encoder's one-piece lookahead
     first, then only the live pieces get variables (None: ``fit`` found no
     answer)."""
-    from ...sat import heteromino as encoder
-    from ...sat import hybrid_rules
+    from ... import sat
     from . import KIND
 
-    state = new_state(puzzle)
-    try:
-        propagate(state, hybrid_rules(KIND, encoder))
-    except Contradiction:
-        return None
-    return encoder.encode(puzzle, state)
+    found: Encoding | None = sat.hybrid_encoding(KIND, puzzle)
+    return found
 
 
 def hybrid_verdict(puzzle: Heteromino) -> Verdict:
