@@ -37,7 +37,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...batch import gather
+from ...batch import Job, gather
 from ...engine import Contradiction, count_solutions, propagate
 from . import KIND, census, ledger
 from .generate import legal_black_counts, move_budget, score, walk
@@ -361,7 +361,6 @@ def run(
     return ordered
 
 
-Job = tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]
 Table = Callable[[list[dict[str, Any]]], dict[str, Any]]
 
 
