@@ -135,3 +135,10 @@ def test_flood_follows_edges_and_never_wraps_across_rows() -> None:
 def test_indices_lists_the_members(values: list[int]) -> None:
     mask = mask_of(values)
     assert grid_module.indices(mask) == list(members(mask))
+
+
+def test_indices_of_board_sized_sets() -> None:
+    """Both ways of listing (peeling small sets, reading big ones as text) agree."""
+    for width in (1, 127, 128, 129, 300, 2280):
+        mask = sum(1 << i for i in range(width) if i % 3 != 1)
+        assert grid_module.indices(mask) == list(members(mask))

@@ -49,11 +49,25 @@ _ONE = re.compile("1")
 def indices(mask: Mask) -> list[int]:
     """The indices in ``mask``, in increasing order, as a list.
 
-    One pass over the set's binary text: for board-sized sets of hundreds or
-    thousands of cells this is several times faster than :func:`members`,
-    which copies the big int for every bit it peels off.
+    Small sets (a region's placements, a short row) peel their bits off one
+    at a time; board-sized sets of hundreds or thousands of cells are read in
+    one pass over their binary text, several times faster there because
+    peeling copies the big int for every bit.
     """
-    return [found.start() for found in _ONE.finditer(bin(mask)[:1:-1])]
+    if mask.bit_length() > _PEEL_LIMIT:
+        return [found.start() for found in _ONE.finditer(bin(mask)[:1:-1])]
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+_PEEL_LIMIT = 128
+"""Up to this many bits peeling is as fast or faster (``timeit``: 3-4 times
+faster at 1-3 members, even at 64-200 bits half full); from 256 bits on the
+text pass wins, by 2.5 times on a half-full 40x57 board."""
 
 
 def size(mask: Mask) -> int:
