@@ -16,9 +16,11 @@ import random
 
 import pytest
 
+from pencilbox.engine import Contradiction, Deduction
 from pencilbox.grid import Grid, mask_of
 from pencilbox.puzzles.lits import mass
 from pencilbox.puzzles.lits import model as lits_model
+from pencilbox.puzzles.lits import rules as lits_rules
 from pencilbox.puzzles.lits.randomboards import random_board as random_lits
 from pencilbox.puzzles.lits.shapes import classify, placements
 from pencilbox.puzzles.lits.tables import Tables as LitsTables
@@ -367,6 +369,59 @@ def test_separating_cells_are_the_cells_that_split_the_shaded_cells(shape: Pair)
         assert found == expected
         seen_some = seen_some or bool(found)
     assert seen_some
+
+
+@pytest.mark.parametrize("shape", [(1, 9), (9, 1), (3, 8), (6, 6), (9, 12)])
+def test_out_of_touch_drops_the_placements_beside_no_other_region_cell(shape: Pair) -> None:
+    """On random boards with big regions and random cells marked unshaded:
+    a placement goes exactly when none of its cells has an edge neighbour
+    in another region that is not marked unshaded (read cell by cell here);
+    a region left with none is a contradiction."""
+    rows, cols = shape
+    rng = random.Random(f"out-of-touch-{rows}x{cols}")
+    grid = Grid(rows, cols)
+    seen_drop = False
+    for _ in range(40):
+        puzzle = random_lits(rng, rows, cols, smallest=4, largest=rng.choice((5, 8, 30)))
+        state = lits_rules.new_state(puzzle)
+        tables = state.tables
+        unshaded = {cell for cell in range(rows * cols) if rng.random() < rng.uniform(0.0, 0.7)}
+        state.unshaded = mask_of(unshaded)
+        before = list(state.domains)
+        expected = []
+        for region, placed in enumerate(tables.cells_listed):
+            keep = 0
+            for index, cells in enumerate(placed):
+                if tables.region_count < 2 or any(
+                    tables.region_of[other] != region and other not in unshaded
+                    for cell in cells
+                    for other in grid.orthogonal[cell]
+                ):
+                    keep |= 1 << index
+            expected.append(before[region] & keep)
+        log: list[Deduction] = []
+        try:
+            changed = mass.drop_out_of_touch(state, log)
+        except Contradiction:
+            assert not all(expected)
+            continue
+        assert all(expected)
+        assert state.domains == expected
+        assert changed == (expected != before) == bool(log)
+        seen_drop = seen_drop or changed
+    assert seen_drop
+
+
+def test_out_of_touch_on_a_row_of_two_regions() -> None:
+    """AAAABBBB: with B's first cell unshaded, A's one tetromino touches
+    nothing B could shade (a contradiction); a lone region loses nothing."""
+    state = lits_rules.new_state(lits_model.build(1, 8, [0, 0, 0, 0, 1, 1, 1, 1]))
+    state.unshaded = 1 << 4
+    with pytest.raises(Contradiction, match="region 1"):
+        mass.drop_out_of_touch(state, None)
+    alone = lits_rules.new_state(lits_model.build(3, 3, [0] * 9))
+    alone.unshaded = 0b100010001
+    assert not mass.drop_out_of_touch(alone, None)
 
 
 def _parts_holding(cells: set[int], shaded: set[int], shape: Pair) -> int:

@@ -31,12 +31,13 @@ from crosscheck import (
     imports_of,
     seeds,
 )
-from pencilbox import solving
+from pencilbox import sat, solving
 from pencilbox.engine import Contradiction, Deduction, propagate
 from pencilbox.grid import mask_of
 from pencilbox.puzzles.lits import KIND, brute_cells, brute_regions, rules
 from pencilbox.puzzles.lits.model import Lits, format_text, parse_text
 from pencilbox.puzzles.lits.randomboards import random_board
+from pencilbox.sat import lits as sat_lits
 from test_lits_real import CASES as REAL_CASES
 
 Frozen = Grid
@@ -254,17 +255,18 @@ RULE_NAMES = {
     "local": {"count-to-four", "no-2x2"},
     "tetro": {"count-to-four", "no-2x2", "neighbour-shapes", "one-mass"},
     "probe": {"count-to-four", "no-2x2", "neighbour-shapes", "one-mass", "cut-cell", "probe"},
-    # what the hybrid SAT engine propagates: tetro and a rule from off the ladder
-    "tetro+separating-cell": {
+    # what the hybrid SAT engine propagates: tetro and two rules from off the ladder
+    "hybrid": {
         "count-to-four",
         "no-2x2",
         "neighbour-shapes",
         "one-mass",
+        "out-of-touch",
         "separating-cell",
     },
 }
 RULE_SETS = {rung: KIND.ladder.rules(rung) for rung in RUNGS} | {
-    "tetro+separating-cell": KIND.ladder.rules("tetro") + (rules.SEPARATING_CELL,)
+    "hybrid": sat.hybrid_rules(KIND, sat_lits)
 }
 
 
@@ -309,7 +311,7 @@ def test_propagation_is_sound_on_random_boards() -> None:
     fired: set[str] = set()
     for seed in SEEDS:
         fired |= check_propagation_sound(seed, board_for(seed), brute_result(seed)[1])
-    # the off-ladder rule fires on a few of these boards, so it is put to the test
+    # the off-ladder rules fire on a few of these boards, so they are put to the test
     # (one-mass never fires on boards this small; the count cross-checks cover it)
     assert set().union(*RULE_NAMES.values()) - fired == {"one-mass"}
 

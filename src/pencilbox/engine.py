@@ -102,12 +102,18 @@ RuleFn = Callable[[State, Log], bool]
 
 @dataclass(frozen=True)
 class Rule:
-    """A sound deduction step; ``apply`` returns True when it narrowed anything."""
+    """A sound deduction step; ``apply`` returns True when it narrowed anything.
+
+    A ``check`` narrows nothing: it only rejects a position that breaks a
+    rule outright, for a rung whose other rules would miss that. An engine
+    that states every rule itself (the SAT encodings) leaves checks out.
+    """
 
     name: str
     apply: RuleFn
     summary: str
     bookkeeping: bool = False
+    check: bool = False
 
 
 @dataclass(frozen=True)

@@ -34,9 +34,14 @@ class _Encoder(Protocol):
 def hybrid_rules(kind: PuzzleKind[Any], module: Any) -> tuple[Rule, ...]:
     """What the hybrid propagates before encoding: the rules of the encoder's
     ``HYBRID_RUNG`` and the rungs below it, then any ``HYBRID_EXTRA`` rules
-    (cheap rules from outside the ladder, or from a rung above it)."""
+    (cheap rules from outside the ladder, or from a rung above it).
+
+    Checks (rules that narrow nothing and only reject a broken position) are
+    left out: the encoding states every rule, so SAT rejects what they would.
+    """
     extra: tuple[Rule, ...] = getattr(module, "HYBRID_EXTRA", ())
-    return kind.ladder.rules(module.HYBRID_RUNG) + extra
+    rung = tuple(rule for rule in kind.ladder.rules(module.HYBRID_RUNG) if not rule.check)
+    return rung + extra
 
 
 _ENCODERS = {

@@ -30,7 +30,7 @@ from ..grid import Mask, indices
 from ..kind import Rows
 from ..puzzles.lits.mass import flood
 from ..puzzles.lits.model import Lits
-from ..puzzles.lits.rules import SEPARATING_CELL, LitsState
+from ..puzzles.lits.rules import OUT_OF_TOUCH, SEPARATING_CELL, LitsState
 from ..puzzles.lits.tables import Tables
 from .core import Clause, Encoding, Pool, at_most_one
 
@@ -41,13 +41,21 @@ neighbours and the one-mass propagator) beat ``local``, which prunes too
 little to pay for itself, and ``probe``, whose probing costs more than it
 saves SAT on the big boards."""
 
-HYBRID_EXTRA = (SEPARATING_CELL,)
-"""Run after ``tetro`` as well: the cheap half of ``probe``'s cut-cell rule (a
-cell without which the shaded cells fall apart is shaded), one low-link
-search per pass. On the 47 published boards it leaves SAT about a third
-fewer clauses and half the connectivity rounds of ``tetro`` alone
-(``benchmarks/sat_lits.py``; see the issue notes for the figures); the full
-cut-cell rule finds the same cells there at twice the cost."""
+HYBRID_EXTRA = (OUT_OF_TOUCH, SEPARATING_CELL)
+"""Run after ``tetro`` as well, two rules from off the ladder:
+
+* ``out-of-touch``: a tetromino with no cell beside another region's
+  possible shading goes (the encoding's connectivity cut per placement, as
+  propagation). It empties the insides of big regions: on the 47 published
+  boards a third of the placements ``tetro`` leaves for SAT (794 of 2,352;
+  405 of 1,323 on the 24x24 noqx board, 315 of 628 on misc-17).
+* ``separating-cell``: the cheap half of ``probe``'s cut-cell rule (a cell
+  without which the shaded cells fall apart is shaded), one low-link
+  search per pass. It leaves SAT about a third fewer clauses and half the
+  connectivity rounds of ``tetro`` alone; the full cut-cell rule finds the
+  same cells there at twice the cost.
+
+(``benchmarks/sat_lits.py``; see the issue notes for the figures.)"""
 
 Edge = tuple[int, int]
 

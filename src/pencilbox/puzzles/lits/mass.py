@@ -275,6 +275,90 @@ def separating_cells(inside: Mask, shaded: Mask, tables: Tables) -> list[int]:
     return sorted({cell for cell in separating if not (cell < marked and marks[cell] == "1")})
 
 
+def drop_out_of_touch(state: LitsState, log: Log) -> bool:
+    """Drop each tetromino that no other region's shading could touch.
+
+    With two or more regions, every tetromino is a proper part of the one
+    mass, so some cell of it lies beside a shaded cell of another region.
+    ``touch`` holds the cells that still have a neighbour across a region
+    border not known unshaded (bit-parallel over the border masks); a
+    placement with no cell in it goes.
+
+    A placement's fate changes only when one of its cells leaves ``touch``,
+    so only the regions of such cells are looked at (all of them the first
+    time), and of those only a region with four or more cells outside
+    ``touch`` can lose anything: the inside of a big region, or a region
+    whose neighbours have gone unshaded.
+    """
+    tables = state.tables
+    if tables.region_count < 2:
+        return False
+    cols = tables.grid.cols
+    east, south = tables.border_east, tables.border_south
+    possible = tables.all_cells & ~state.unshaded
+    touch = (
+        east & possible >> 1
+        | (east & possible) << 1
+        | south & possible >> cols
+        | (south & possible) << cols
+    )
+    left = state.touch_seen & ~touch & tables.all_cells
+    state.touch_seen = touch
+    if not left:
+        return False
+    untouched = tables.all_cells & ~touch
+    covering = tables.covering
+    domains = state.domains
+    region_of = tables.region_of
+    region_mask = tables.region_mask
+    changed = False
+    for region in sorted({region_of[cell] for cell in indices(left)}):
+        mask = region_mask[region]
+        if (mask & untouched).bit_count() < 4:
+            continue
+        keep = 0
+        for cell in indices(mask & touch):
+            keep |= covering[cell]
+        dom = domains[region]
+        lost = dom & ~keep
+        if not lost:
+            continue
+        if lost == dom:
+            raise Contradiction(
+                f"no tetromino of {tables.region_words(region)} could touch another "
+                "region's shading"
+            )
+        state.narrow(region, keep)
+        changed = True
+        if log is not None:
+            log.append(
+                Deduction(
+                    "out-of-touch",
+                    tuple(members(mask)),
+                    f"{tables.region_words(region)} cannot hold "
+                    f"{tables.placements_words(region, lost)}: no cell of another region "
+                    "beside them can be shaded, so they could never join the mass",
+                    because=tuple(members(_around(mask, tables) & state.unshaded)),
+                )
+            )
+    return changed
+
+
+def _around(cells: Mask, tables: Tables) -> Mask:
+    """The cells beside ``cells`` and not in it."""
+    cols = tables.grid.cols
+    return (
+        (
+            cells << 1 & tables.not_first_col
+            | cells >> 1 & tables.not_last_col
+            | cells << cols
+            | cells >> cols
+        )
+        & tables.all_cells
+        & ~cells
+    )
+
+
 def shade_separating_cells(state: LitsState, log: Log) -> bool:
     """Shade each cell without which the shaded cells could not be one mass."""
     tables = state.tables

@@ -44,7 +44,13 @@ from typing import Self, cast
 
 from ...engine import Contradiction, Deduction, Ladder, Log, Rule, Rung, State, propagate
 from ...grid import Mask, members
-from .mass import flood, keep_one_mass, shade_cut_cells, shade_separating_cells
+from .mass import (
+    drop_out_of_touch,
+    flood,
+    keep_one_mass,
+    shade_cut_cells,
+    shade_separating_cells,
+)
 from .model import Lits
 from .tables import Domain, RegionSet, Tables
 
@@ -70,6 +76,7 @@ class LitsState(State):
         "dirty_check",
         "dirty_cut",
         "dirty_split",
+        "touch_seen",
         "probe_from",
         "written",
     )
@@ -88,6 +95,7 @@ class LitsState(State):
         dirty_check: bool = True,
         dirty_cut: bool = True,
         dirty_split: bool = True,
+        touch_seen: Mask = -1,
         probe_from: int = 0,
         written: RegionSet = 0,
     ) -> None:
@@ -101,6 +109,7 @@ class LitsState(State):
         self.dirty_check = dirty_check
         self.dirty_cut = dirty_cut
         self.dirty_split = dirty_split
+        self.touch_seen = touch_seen  # out-of-touch's ``touch`` when it last ran
         self.probe_from = probe_from
         self.written = written
 
@@ -117,6 +126,7 @@ class LitsState(State):
             self.dirty_check,
             self.dirty_cut,
             self.dirty_split,
+            self.touch_seen,
             self.probe_from,
             self.written,
         )
@@ -525,6 +535,12 @@ def separating_cell(state: State, log: Log) -> bool:
     return shade_separating_cells(state, log)
 
 
+def out_of_touch(state: State, log: Log) -> bool:
+    """A tetromino that no other region's shading could touch is impossible
+    (not on the ladder: the hybrid SAT engine runs it)."""
+    return drop_out_of_touch(_as_lits(state), log)
+
+
 def probe(state: State, log: Log) -> bool:
     """Singleton consistency: assume a region holds one tetromino, run the
     ``tetro`` rules; if they reach a contradiction, that tetromino is impossible.
@@ -578,10 +594,16 @@ COUNT_TO_FOUR = Rule(
 )
 NO_SQUARE = Rule("no-2x2", no_square, "three shaded cells of a 2x2 leave the fourth unshaded")
 TOUCHING_TWINS = Rule(
-    "touching-twins", touching_twins, "check: settled neighbours never touch with equal shapes"
+    "touching-twins",
+    touching_twins,
+    "check: settled neighbours never touch with equal shapes",
+    check=True,
 )
 ONE_MASS_CHECK = Rule(
-    "one-mass-check", one_mass_check, "check: a settled board's shaded cells are one mass"
+    "one-mass-check",
+    one_mass_check,
+    "check: a settled board's shaded cells are one mass",
+    check=True,
 )
 NEIGHBOUR_SHAPES = Rule(
     "neighbour-shapes",
@@ -595,6 +617,11 @@ SEPARATING_CELL = Rule(
     "separating-cell",
     separating_cell,
     "a cell without which the shaded cells fall apart is shaded (cut-cell's cheap half)",
+)
+OUT_OF_TOUCH = Rule(
+    "out-of-touch",
+    out_of_touch,
+    "a tetromino with no cell beside another region's possible shading goes",
 )
 
 LADDER = Ladder(

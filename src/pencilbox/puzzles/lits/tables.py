@@ -56,6 +56,9 @@ class Tables:
     not_first_col: Mask
     not_last_col: Mask
     square_anchors: Mask
+    # the cells whose right-hand / lower neighbour lies in another region
+    border_east: Mask
+    border_south: Mask
     # support sets of arcs, memoised by (region, arc index, domain)
     support_cache: dict[tuple[int, int, Domain], Domain] = field(default_factory=dict)
     # (cells every placement covers, cells some placement covers), by (region, domain)
@@ -81,15 +84,17 @@ class Tables:
         region_cells = puzzle.region_cells
         east, south = edge_masks(grid, region_of)
         found, covering = _placements(puzzle, grid, east, south)
+        # per region: its placements' masks, shape ids and listed cells
+        columns = [tuple(zip(*region, strict=True)) or ((), (), ()) for region in found]
         tables = cls(
             puzzle=puzzle,
             grid=grid,
             region_of=region_of,
             region_mask=tuple(mask_of(cells) for cells in region_cells),
             region_cells=region_cells,
-            cells_of=tuple(tuple([mask for mask, _, _ in region]) for region in found),
-            shapes_of=tuple(tuple([shape for _, shape, _ in region]) for region in found),
-            cells_listed=tuple(tuple([cells for _, _, cells in region]) for region in found),
+            cells_of=tuple(masks for masks, _, _ in columns),
+            shapes_of=tuple(shapes for _, shapes, _ in columns),
+            cells_listed=tuple(listed for _, _, listed in columns),
             full=tuple((1 << len(region)) - 1 for region in found),
             covering=covering,
             arcs=(),
@@ -97,6 +102,8 @@ class Tables:
             not_first_col=board.not_first_col,
             not_last_col=board.not_last_col,
             square_anchors=board.square_anchors,
+            border_east=board.not_last_col & ~east,
+            border_south=board.all_cells >> grid.cols & ~south,
         )
         _arcs(tables, east, south)
         return tables
@@ -308,9 +315,6 @@ def _arcs(tables: Tables, east: Mask, south: Mask) -> None:
     covering = tables.covering
     region_of = tables.region_of
     full = tables.full
-    # the region borders, from the same-region edge masks
-    across = tables.not_last_col & ~east
-    down = tables.all_cells >> cols & ~south
     shape_sets = []
     for shapes in tables.shapes_of:
         by_shape = [0] * len(SHAPES)
@@ -320,7 +324,7 @@ def _arcs(tables: Tables, east: Mask, south: Mask) -> None:
     # per region: other region -> own placements touching it
     touched: list[dict[int, Domain]] = [{} for _ in full]
     borders: list[tuple[int, int]] = []
-    for step, border in ((1, across), (cols, down)):
+    for step, border in ((1, tables.border_east), (cols, tables.border_south)):
         for cell in indices(border):
             other = cell + step
             borders.append((cell, other))
