@@ -91,13 +91,30 @@ class Encoder:
         self.tables = tables
         self.clauses: list[Clause] = []
         self.domains = domains
-        self.live = [indices(dom) for dom in domains]
-        # per region and live placement: its cells (same order as ``live``)
-        self.cells = [
-            [tables.cells_listed[region][index] for index in live]
-            for region, live in enumerate(self.live)
-        ]
-        self.open = [region for region, indices in enumerate(self.live) if len(indices) > 1]
+        # per region: its live placements, their cells (in the same order),
+        # and, over the board, the cells every or some candidate shades
+        self.live: list[list[int]] = []
+        self.cells: list[list[tuple[int, int, int, int]]] = []
+        self.open: list[int] = []
+        on = possible = 0
+        for region, dom in enumerate(domains):
+            masks = tables.cells_of[region]
+            if not dom & (dom - 1):  # settled (or empty: no candidate at all)
+                live = [dom.bit_length() - 1] if dom else []
+                if dom:
+                    on |= masks[live[0]]
+            else:
+                live = indices(dom)
+                self.open.append(region)
+                must = -1
+                for index in live:
+                    must &= masks[index]
+                    possible |= masks[index]
+                on |= must
+            self.live.append(live)
+            listed = tables.cells_listed[region]
+            self.cells.append([listed[index] for index in live])
+        possible |= on
         pool = self.pool = Pool()
         # variables: the open regions' placements first (they are the key), then cells
         self.pvars: list[list[int]] = [[] for _ in self.live]
@@ -110,15 +127,6 @@ class Encoder:
             self.owner += [region] * count
             self.position += range(count)
         self.placement_count = pool.top
-        on = possible = 0
-        for region, live in enumerate(self.live):
-            cells_of = tables.cells_of[region]
-            must, can = -1, 0
-            for index in live:
-                must &= cells_of[index]
-                can |= cells_of[index]
-            on |= must if live else 0
-            possible |= can
         self.on: Mask = on
         self.possible: Mask = possible
         self.cell_var = [0] * (tables.grid.rows * tables.grid.cols)
@@ -259,8 +267,21 @@ class Encoder:
         # other regions, or None when one of them is shaded in every candidate
         across: dict[int, list[int] | None] = {}
         append = self.clauses.append
+        cols = tables.grid.cols
+        on = self.on
+        # the cells always shaded with an always-shaded neighbour in another
+        # region: a settled tetromino with one of them touches the mass for sure
+        joined = (
+            tables.border_east & on & on >> 1
+            | (tables.border_east & on & on >> 1) << 1
+            | tables.border_south & on & on >> cols
+            | (tables.border_south & on & on >> cols) << cols
+        )
+        region_mask = tables.region_mask
         for region, placed_list in enumerate(self.cells):
             pvars = self.pvars[region]
+            if not pvars and joined & region_mask[region]:
+                continue
             for number, placed in enumerate(placed_list):
                 halo: list[int] = []
                 for cell in placed:
@@ -294,30 +315,29 @@ class Encoder:
         """A literal per edge between two regions' possibly shaded cells, true
         only when both are shaded (the island cuts are written with them): the
         other cell's variable when one end is always shaded, else a new
-        variable implying both."""
+        variable implying both. An edge between two always shaded cells gets
+        none (:meth:`island_cut` reads a missing edge as always true)."""
         tables = self.tables
         cols = tables.grid.cols
-        region_of = tables.region_of
         cell_var = self.cell_var
         possible = self.possible
         append = self.clauses.append
         pool = self.pool
         edge_lit = self.edge_lit
+        on = self.on
         for starts, step in (
-            (possible & possible >> 1 & tables.not_last_col, 1),
-            (possible & possible >> cols, cols),
+            (possible & possible >> 1 & tables.border_east & ~(on & on >> 1), 1),
+            (possible & possible >> cols & tables.border_south & ~(on & on >> cols), cols),
         ):
             for a in indices(starts):
                 b = a + step
-                if region_of[a] == region_of[b]:
-                    continue
                 va, vb = cell_var[a], cell_var[b]
                 if va and vb:
                     var = edge_lit[a, b] = pool.new()
                     append([-var, va])
                     append([-var, vb])
                 else:
-                    edge_lit[a, b] = va or vb  # 0: both always shaded
+                    edge_lit[a, b] = va or vb
 
     def is_on(self) -> bytearray:
         """Per cell: 1 when it is shaded whatever is chosen (list lookups beat
@@ -428,7 +448,7 @@ class Encoder:
         ):
             for b in indices(shifted & outside):
                 a = b - step
-                lit = edge_lit[(a, b) if a < b else (b, a)]
+                lit = edge_lit.get((a, b) if a < b else (b, a), 0)
                 if not lit:
                     return None  # both ends always shaded: ``regions`` are never an island
                 clause.append(lit)
