@@ -466,16 +466,23 @@ def neighbour_shapes(state: State, log: Log) -> bool:
         queue ^= low
         region = low.bit_length() - 1
         dom = domains[region]
-        # the placements of the neighbour that fit some placement in ``dom`` (memoised)
+        # a settled region (most revisions) reads its one row, not the memo
+        settled = dom.bit_length() - 1 if dom and not dom & (dom - 1) else -1
         for arc, (other, table, free) in enumerate(tables.arcs[region]):
             if dom & free:
                 continue  # a placement touching the neighbour nowhere supports it all
-            key = (region, arc, dom)
-            fits = cache.get(key)
-            if fits is None:
-                if len(cache) > 500_000:
-                    cache.clear()  # bound the memo on long searches
-                fits = cache[key] = _union_of_rows(tables, region, table, dom)
+            # the placements of the neighbour that fit some placement in ``dom``
+            if settled >= 0:
+                if not tables.filled[region] & dom:
+                    tables.fill(region, dom)
+                fits = table[settled]
+            else:
+                key = (region, arc, dom)
+                fits = cache.get(key)
+                if fits is None:
+                    if len(cache) > 500_000:
+                        cache.clear()  # bound the memo on long searches
+                    fits = cache[key] = _union_of_rows(tables, region, table, dom)
             before = domains[other]
             after = before & fits
             if after == before:
