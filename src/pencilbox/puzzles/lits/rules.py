@@ -478,11 +478,12 @@ def neighbour_shapes(state: State, log: Log) -> bool:
                 fits = table[settled]
             else:
                 key = (region, arc, dom)
-                fits = cache.get(key)
-                if fits is None:
+                known = cache.get(key)
+                if known is None:
                     if len(cache) > 500_000:
                         cache.clear()  # bound the memo on long searches
-                    fits = cache[key] = _union_of_rows(tables, region, table, dom)
+                    known = cache[key] = _union_of_rows(tables, region, table, dom)
+                fits = known
             before = domains[other]
             after = before & fits
             if after == before:
