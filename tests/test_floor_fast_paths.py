@@ -424,6 +424,79 @@ def test_out_of_touch_on_a_row_of_two_regions() -> None:
     assert not mass.drop_out_of_touch(alone, None)
 
 
+@pytest.mark.parametrize("shape", [(1, 9), (3, 8), (6, 6), (9, 12)])
+def test_only_neighbour_makes_the_one_region_that_can_touch_a_tetromino_touch_it(
+    shape: Pair,
+) -> None:
+    """On random boards with random cells shaded and unshaded: region by
+    region in order, unless a cell every candidate covers already has a
+    shaded neighbour in another region, the halo of the cells some
+    candidate covers (neighbours in other regions not unshaded) is found
+    cell by cell here; an empty halo is a contradiction, and a halo in one
+    region leaves that region the placements covering a halo cell."""
+    rows, cols = shape
+    rng = random.Random(f"only-neighbour-{rows}x{cols}")
+    grid = Grid(rows, cols)
+    seen_narrow = False
+    for _ in range(40):
+        puzzle = random_lits(rng, rows, cols, smallest=4, largest=rng.choice((5, 8, 30)))
+        state = lits_rules.new_state(puzzle)
+        tables = state.tables
+        try:
+            for cell in rng.sample(range(rows * cols), rng.randrange(rows * cols // 4 + 1)):
+                if rng.random() < 0.3:
+                    state.shade(cell)
+                else:
+                    state.unshade(cell)
+        except Contradiction:
+            continue
+        expected = _only_neighbour_reference(tables, grid, list(state.domains), state)
+        before = list(state.domains)
+        try:
+            changed = mass.reach_from_only_neighbour(state, None)
+        except Contradiction:
+            assert expected is None
+            continue
+        assert expected == state.domains
+        assert changed == (before != expected)
+        seen_narrow = seen_narrow or changed
+    assert seen_narrow
+
+
+def _only_neighbour_reference(
+    tables: LitsTables, grid: Grid, domains: list[int], state: lits_rules.LitsState
+) -> list[int] | None:
+    if tables.region_count < 2:
+        return domains
+    for region, placed in enumerate(tables.cells_listed):
+        live = [set(cells) for index, cells in enumerate(placed) if domains[region] >> index & 1]
+        must = set.intersection(*live) if live else set()
+        can = set().union(*live)
+        if any(
+            tables.region_of[other] != region and state.shaded >> other & 1
+            for cell in must
+            for other in grid.orthogonal[cell]
+        ):
+            continue
+        halo = {
+            other
+            for cell in can
+            for other in grid.orthogonal[cell]
+            if tables.region_of[other] != region and not state.unshaded >> other & 1
+        }
+        if not halo:
+            return None
+        owners = {tables.region_of[cell] for cell in halo}
+        if len(owners) == 1:
+            (owner,) = owners
+            for index, cells in enumerate(tables.cells_listed[owner]):
+                if not halo & set(cells):
+                    domains[owner] &= ~(1 << index)
+            if not domains[owner]:
+                return None
+    return domains
+
+
 def _parts_holding(cells: set[int], shaded: set[int], shape: Pair) -> int:
     """How many parts of ``cells`` hold some of the ``shaded`` cells."""
     return sum(1 for part in _parts_by_flood(cells, *shape) if part & shaded)

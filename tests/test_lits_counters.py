@@ -262,6 +262,7 @@ RULE_NAMES = {
         "neighbour-shapes",
         "one-mass",
         "out-of-touch",
+        "only-neighbour",
         "separating-cell",
     },
 }

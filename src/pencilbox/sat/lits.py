@@ -30,7 +30,7 @@ from ..grid import Mask, indices
 from ..kind import Rows
 from ..puzzles.lits.mass import flood
 from ..puzzles.lits.model import Lits
-from ..puzzles.lits.rules import OUT_OF_TOUCH, SEPARATING_CELL, LitsState
+from ..puzzles.lits.rules import ONLY_NEIGHBOUR, OUT_OF_TOUCH, SEPARATING_CELL, LitsState
 from ..puzzles.lits.tables import Tables
 from .core import Clause, Encoding, Pool, at_most_one
 
@@ -41,21 +41,34 @@ neighbours and the one-mass propagator) beat ``local``, which prunes too
 little to pay for itself, and ``probe``, whose probing costs more than it
 saves SAT on the big boards."""
 
-HYBRID_EXTRA = (OUT_OF_TOUCH, SEPARATING_CELL)
-"""Run after ``tetro`` as well, two rules from off the ladder:
+HYBRID_EXTRA = (OUT_OF_TOUCH, ONLY_NEIGHBOUR, SEPARATING_CELL)
+"""Run after ``tetro`` as well, three rules from off the ladder, each a
+consequence of the one mass that is cheap to propagate:
 
 * ``out-of-touch``: a tetromino with no cell beside another region's
-  possible shading goes (the encoding's connectivity cut per placement, as
-  propagation). It empties the insides of big regions: on the 47 published
-  boards a third of the placements ``tetro`` leaves for SAT (794 of 2,352;
-  405 of 1,323 on the 24x24 noqx board, 315 of 628 on misc-17).
+  possible shading goes (it empties the insides of big regions);
+* ``only-neighbour``: a tetromino only one region could touch is touched
+  by that region's (it ties the tetromino of a big region to the small
+  regions inside it);
 * ``separating-cell``: the cheap half of ``probe``'s cut-cell rule (a cell
   without which the shaded cells fall apart is shaded), one low-link
-  search per pass. It leaves SAT about a third fewer clauses and half the
-  connectivity rounds of ``tetro`` alone; the full cut-cell rule finds the
-  same cells there at twice the cost.
+  search per pass; the full cut-cell rule finds the same cells on the
+  published boards at twice the cost.
 
-(``benchmarks/sat_lits.py``; see the issue notes for the figures.)"""
+What ``tetro`` leaves SAT on the 47 published boards, summed (``checks`` left
+out, see :func:`pencilbox.sat.hybrid_rules`):
+
+=================================  =======  ==========  =====  =======
+rules                              settled  placements   vars  clauses
+=================================  =======  ==========  =====  =======
+tetro                                   12       3,754  9,498   42,139
++ separating-cell                       33       2,352  5,555   26,913
++ out-of-touch                          33       1,554  3,928   20,506
++ only-neighbour (the hybrid)           35         451  1,171    5,517
+=================================  =======  ==========  =====  =======
+
+(``placements``: those of regions still open; see the issue notes for the
+times.)"""
 
 Edge = tuple[int, int]
 

@@ -14,6 +14,12 @@ passes, the position has no solution.
 ``shade_cut_cells`` (the ``probe`` rung's cut-cell rule) asks the same
 question with one more cell left unshaded, for each cell that would split
 its component, and shades the cells the mass cannot do without.
+
+Three more consequences of the one mass, off the ladder, run by the hybrid
+SAT engine (:mod:`pencilbox.sat.lits`): ``shade_separating_cells`` (the
+cheap half of cut-cell), ``drop_out_of_touch`` (every tetromino touches
+another region's shading) and ``reach_from_only_neighbour`` (the same fact
+seen from the one region able to do the touching).
 """
 
 from __future__ import annotations
@@ -341,6 +347,91 @@ def drop_out_of_touch(state: LitsState, log: Log) -> bool:
                     because=tuple(members(_around(mask, tables) & state.unshaded)),
                 )
             )
+    return changed
+
+
+def reach_from_only_neighbour(state: LitsState, log: Log) -> bool:
+    """Make the one region that could touch a tetromino touch it.
+
+    With two or more regions, every tetromino touches a shaded cell of
+    another region. Whatever region R ends up holding, its tetromino lies
+    in the cells some candidate covers, so that cell lies in the halo of
+    those cells (the cells of other regions beside them, not known
+    unshaded). When the whole halo belongs to one region N, N's tetromino
+    covers a halo cell: N keeps only the placements that do.
+
+    Only the regions whose halo may have changed are looked at: those that
+    narrowed since the last run (``state.dirty_reach``) and their
+    neighbours. A region already beside a shaded cell of another region
+    with the cells every candidate covers is touched whatever it holds; it
+    is remembered in ``state.touched`` and never looked at again.
+    """
+    tables = state.tables
+    dirty = state.dirty_reach
+    state.dirty_reach = 0
+    if tables.region_count < 2 or not dirty:
+        return False
+    arcs = tables.arcs
+    look = dirty
+    for region in indices(dirty):
+        for other, _, _ in arcs[region]:
+            look |= 1 << other
+    possible = tables.all_cells & ~state.unshaded
+    shaded = state.shaded
+    cols = tables.grid.cols
+    east, south = tables.border_east, tables.border_south
+    # the cells with a shaded neighbour across a region border
+    joined = (
+        east & shaded >> 1
+        | (east & shaded) << 1
+        | south & shaded >> cols
+        | (south & shaded) << cols
+    )
+    region_of = tables.region_of
+    region_mask = tables.region_mask
+    covering = tables.covering
+    domains = state.domains
+    touched = state.touched
+    changed = False
+    for region in indices(look & ~touched):
+        mask = region_mask[region]
+        must, can = state.must_and_can(region)
+        if must & joined:
+            touched |= 1 << region
+            continue
+        halo = _around(can, tables) & possible & ~mask
+        if not halo:
+            raise Contradiction(
+                f"no other region could touch the tetromino of {tables.region_words(region)}"
+            )
+        other = region_of[(halo & -halo).bit_length() - 1]
+        if halo & ~region_mask[other]:
+            continue  # two or more regions could touch it
+        keep = 0
+        for cell in indices(halo):
+            keep |= covering[cell]
+        before = domains[other]
+        if not before & keep:
+            raise Contradiction(
+                f"no tetromino of {tables.region_words(other)} could touch the tetromino of "
+                f"{tables.region_words(region)}, and no other region can"
+            )
+        if not state.narrow(other, keep):
+            continue
+        changed = True
+        if log is not None:
+            log.append(
+                Deduction(
+                    "only-neighbour",
+                    tuple(members(region_mask[other])),
+                    f"the tetromino of {tables.region_words(region)} must touch another "
+                    f"region's, and only {tables.region_words(other)} has cells beside it "
+                    f"that can be shaded: {tables.region_words(other)} cannot hold "
+                    f"{tables.placements_words(other, before & ~domains[other])}",
+                    because=tuple(members(must or mask)),
+                )
+            )
+    state.touched = touched
     return changed
 
 

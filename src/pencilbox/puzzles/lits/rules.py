@@ -48,6 +48,7 @@ from .mass import (
     drop_out_of_touch,
     flood,
     keep_one_mass,
+    reach_from_only_neighbour,
     shade_cut_cells,
     shade_separating_cells,
 )
@@ -77,6 +78,8 @@ class LitsState(State):
         "dirty_cut",
         "dirty_split",
         "touch_seen",
+        "touched",
+        "dirty_reach",
         "probe_from",
         "written",
     )
@@ -96,6 +99,8 @@ class LitsState(State):
         dirty_cut: bool = True,
         dirty_split: bool = True,
         touch_seen: Mask = -1,
+        touched: RegionSet = 0,
+        dirty_reach: RegionSet = 0,
         probe_from: int = 0,
         written: RegionSet = 0,
     ) -> None:
@@ -110,6 +115,8 @@ class LitsState(State):
         self.dirty_cut = dirty_cut
         self.dirty_split = dirty_split
         self.touch_seen = touch_seen  # out-of-touch's ``touch`` when it last ran
+        self.touched = touched  # regions sure to touch another region's shading
+        self.dirty_reach = dirty_reach
         self.probe_from = probe_from
         self.written = written
 
@@ -127,6 +134,8 @@ class LitsState(State):
             self.dirty_cut,
             self.dirty_split,
             self.touch_seen,
+            self.touched,
+            self.dirty_reach,
             self.probe_from,
             self.written,
         )
@@ -135,6 +144,7 @@ class LitsState(State):
         bit = 1 << region
         self.dirty_local |= bit
         self.dirty_twins |= bit
+        self.dirty_reach |= bit
         self.dirty_arcs |= bit
         self.dirty_mass = True
         self.dirty_check = True
@@ -209,6 +219,7 @@ def new_state(puzzle: Lits, tables: Tables | None = None) -> LitsState:
         tables,
         dirty_local=everything,
         dirty_twins=everything,
+        dirty_reach=everything,
         dirty_arcs=everything,
     )
 
@@ -549,6 +560,12 @@ def out_of_touch(state: State, log: Log) -> bool:
     return drop_out_of_touch(_as_lits(state), log)
 
 
+def only_neighbour(state: State, log: Log) -> bool:
+    """A tetromino that only one other region could touch is touched by that
+    region's (not on the ladder: the hybrid SAT engine runs it)."""
+    return reach_from_only_neighbour(_as_lits(state), log)
+
+
 def probe(state: State, log: Log) -> bool:
     """Singleton consistency: assume a region holds one tetromino, run the
     ``tetro`` rules; if they reach a contradiction, that tetromino is impossible.
@@ -630,6 +647,11 @@ OUT_OF_TOUCH = Rule(
     "out-of-touch",
     out_of_touch,
     "a tetromino with no cell beside another region's possible shading goes",
+)
+ONLY_NEIGHBOUR = Rule(
+    "only-neighbour",
+    only_neighbour,
+    "a tetromino only one region could touch is touched by that region's",
 )
 
 LADDER = Ladder(
