@@ -38,10 +38,11 @@ COUNT_RUNG = "tetro"
 """The rung the uniqueness count propagates with (fastest per count; see the notes).
 
 The rung engine stays the oracle: on the boards this generator counts,
-``tetro`` + search is about twice as fast as the SAT hybrid and two to three
-times as fast as plain SAT at 6x6 to 15x15 (``python benchmarks/sat_lits.py
---generator 30``), and counting is only a few per cent of generation time
-anyway -- packing, flooding and descending dominate."""
+``tetro`` + search is about one and a half times as fast as the SAT hybrid
+and two to three times as fast as plain SAT at 6x6 to 15x15 (0.42, 0.70 and
+1.09 ms a count at 6x6; 1.98, 3.08 and 5.97 ms at 15x15: ``python
+benchmarks/sat_lits.py --generator 30``), and counting is only a few per
+cent of generation time anyway -- packing, flooding and descending dominate."""
 COUNT_RULES = LADDER.rules(COUNT_RUNG)
 MAX_ATTEMPTS = 200
 MIN_SIDE = 4
