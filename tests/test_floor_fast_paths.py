@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -371,6 +372,18 @@ def test_separating_cells_are_the_cells_that_split_the_shaded_cells(shape: Pair)
     assert seen_some
 
 
+def _random_states(
+    label: str, shape: Pair, count: int = 40
+) -> Iterator[tuple[random.Random, lits_rules.LitsState]]:
+    """Fresh states of random LITS boards, regions from 4 cells up to 5, 8 or
+    30 (big ones), with the generator that drew them."""
+    rows, cols = shape
+    rng = random.Random(f"{label}-{rows}x{cols}")
+    for _ in range(count):
+        puzzle = random_lits(rng, rows, cols, smallest=4, largest=rng.choice((5, 8, 30)))
+        yield rng, lits_rules.new_state(puzzle)
+
+
 @pytest.mark.parametrize("shape", [(1, 9), (9, 1), (3, 8), (6, 6), (9, 12)])
 def test_out_of_touch_drops_the_placements_beside_no_other_region_cell(shape: Pair) -> None:
     """On random boards with big regions and random cells marked unshaded:
@@ -378,12 +391,9 @@ def test_out_of_touch_drops_the_placements_beside_no_other_region_cell(shape: Pa
     in another region that is not marked unshaded (read cell by cell here);
     a region left with none is a contradiction."""
     rows, cols = shape
-    rng = random.Random(f"out-of-touch-{rows}x{cols}")
     grid = Grid(rows, cols)
     seen_drop = False
-    for _ in range(40):
-        puzzle = random_lits(rng, rows, cols, smallest=4, largest=rng.choice((5, 8, 30)))
-        state = lits_rules.new_state(puzzle)
+    for rng, state in _random_states("out-of-touch", shape):
         tables = state.tables
         unshaded = {cell for cell in range(rows * cols) if rng.random() < rng.uniform(0.0, 0.7)}
         state.unshaded = mask_of(unshaded)
@@ -435,12 +445,9 @@ def test_only_neighbour_makes_the_one_region_that_can_touch_a_tetromino_touch_it
     cell by cell here; an empty halo is a contradiction, and a halo in one
     region leaves that region the placements covering a halo cell."""
     rows, cols = shape
-    rng = random.Random(f"only-neighbour-{rows}x{cols}")
     grid = Grid(rows, cols)
     seen_narrow = False
-    for _ in range(40):
-        puzzle = random_lits(rng, rows, cols, smallest=4, largest=rng.choice((5, 8, 30)))
-        state = lits_rules.new_state(puzzle)
+    for rng, state in _random_states("only-neighbour", shape):
         tables = state.tables
         try:
             for cell in rng.sample(range(rows * cols), rng.randrange(rows * cols // 4 + 1)):
