@@ -131,6 +131,19 @@ def test_flood_follows_edges_and_never_wraps_across_rows() -> None:
     assert flood(mask_of([0]), inside, 3, not_first, not_last) == 0
 
 
+@given(st.lists(st.integers(0, 19), max_size=20))
+def test_outline_is_the_edge_neighbours_outside_the_set(values: list[int]) -> None:
+    """On a 4x5 board, read against the neighbour tables (no wrap across rows)."""
+    grid = Grid(4, 5)
+    not_first = mask_of(c for c in grid.cells if c % 5 != 0)
+    not_last = mask_of(c for c in grid.cells if c % 5 != 4)
+    every = mask_of(grid.cells)
+    inside = set(values)
+    expected = {n for c in inside for n in grid.orthogonal[c]} - inside
+    found = grid_module.outline(mask_of(inside), 5, not_first, not_last, every)
+    assert found == mask_of(expected)
+
+
 @given(indices)
 def test_indices_lists_the_members(values: list[int]) -> None:
     mask = mask_of(values)

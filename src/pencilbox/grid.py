@@ -111,6 +111,17 @@ def flood(seed: Mask, inside: Mask, cols: int, not_first_col: Mask, not_last_col
         region = grown
 
 
+def outline(
+    mask: Mask, cols: int, not_first_col: Mask, not_last_col: Mask, all_cells: Mask
+) -> Mask:
+    """The cells outside ``mask`` sharing an edge with it (bit-parallel; the
+    column masks as for :func:`flood`, ``all_cells`` the whole board)."""
+    grown = (
+        (mask << 1 & not_first_col) | (mask >> 1 & not_last_col) | mask << cols | mask >> cols
+    ) & all_cells
+    return grown & ~mask
+
+
 @dataclass(frozen=True)
 class Grid:
     """A rows × cols rectangle with precomputed neighbour tables."""

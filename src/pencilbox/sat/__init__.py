@@ -101,10 +101,9 @@ def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat
     if engine not in ("sat", "hybrid"):
         raise ValueError(f"unknown SAT engine {engine!r}")
     started = time.perf_counter()
-    found = hybrid_encoding(kind, puzzle) if engine == "hybrid" else plain_encoding(kind, puzzle)
-    if found is None:
+    encoding = hybrid_encoding(kind, puzzle) if engine == "hybrid" else plain_encoding(kind, puzzle)
+    if encoding is None:  # propagation proved there is no answer
         return _empty(engine, limit, started)
-    encoding = found
     result = count_models(encoding, limit)
     for grid in result.solutions:
         broken = kind.check(puzzle, grid)

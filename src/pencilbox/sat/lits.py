@@ -280,16 +280,9 @@ class Encoder:
         # other regions, or None when one of them is shaded in every candidate
         across: dict[int, list[int] | None] = {}
         append = self.clauses.append
-        cols = tables.grid.cols
-        on = self.on
         # the cells always shaded with an always-shaded neighbour in another
         # region: a settled tetromino with one of them touches the mass for sure
-        joined = (
-            tables.border_east & on & on >> 1
-            | (tables.border_east & on & on >> 1) << 1
-            | tables.border_south & on & on >> cols
-            | (tables.border_south & on & on >> cols) << cols
-        )
+        joined = self.on & tables.across_border(self.on)
         region_mask = tables.region_mask
         for region, placed_list in enumerate(self.cells):
             pvars = self.pvars[region]

@@ -299,15 +299,7 @@ def drop_out_of_touch(state: LitsState, log: Log) -> bool:
     tables = state.tables
     if tables.region_count < 2:
         return False
-    cols = tables.grid.cols
-    east, south = tables.border_east, tables.border_south
-    possible = tables.all_cells & ~state.unshaded
-    touch = (
-        east & possible >> 1
-        | (east & possible) << 1
-        | south & possible >> cols
-        | (south & possible) << cols
-    )
+    touch = tables.across_border(tables.all_cells & ~state.unshaded)
     left = state.touch_seen & ~touch & tables.all_cells
     state.touch_seen = touch
     if not left:
@@ -344,7 +336,7 @@ def drop_out_of_touch(state: LitsState, log: Log) -> bool:
                     f"{tables.region_words(region)} cannot hold "
                     f"{tables.placements_words(region, lost)}: no cell of another region "
                     "beside them can be shaded, so they could never join the mass",
-                    because=tuple(members(_around(mask, tables) & state.unshaded)),
+                    because=tuple(members(tables.outline(mask) & state.unshaded)),
                 )
             )
     return changed
@@ -377,16 +369,8 @@ def reach_from_only_neighbour(state: LitsState, log: Log) -> bool:
         for other, _, _ in arcs[region]:
             look |= 1 << other
     possible = tables.all_cells & ~state.unshaded
-    shaded = state.shaded
-    cols = tables.grid.cols
-    east, south = tables.border_east, tables.border_south
     # the cells with a shaded neighbour across a region border
-    joined = (
-        east & shaded >> 1
-        | (east & shaded) << 1
-        | south & shaded >> cols
-        | (south & shaded) << cols
-    )
+    joined = tables.across_border(state.shaded)
     region_of = tables.region_of
     region_mask = tables.region_mask
     covering = tables.covering
@@ -399,7 +383,7 @@ def reach_from_only_neighbour(state: LitsState, log: Log) -> bool:
         if must & joined:
             touched |= 1 << region
             continue
-        halo = _around(can, tables) & possible & ~mask
+        halo = tables.outline(can) & possible & ~mask
         if not halo:
             raise Contradiction(
                 f"no other region could touch the tetromino of {tables.region_words(region)}"
@@ -433,21 +417,6 @@ def reach_from_only_neighbour(state: LitsState, log: Log) -> bool:
             )
     state.touched = touched
     return changed
-
-
-def _around(cells: Mask, tables: Tables) -> Mask:
-    """The cells beside ``cells`` and not in it."""
-    cols = tables.grid.cols
-    return (
-        (
-            cells << 1 & tables.not_first_col
-            | cells >> 1 & tables.not_last_col
-            | cells << cols
-            | cells >> cols
-        )
-        & tables.all_cells
-        & ~cells
-    )
 
 
 def shade_separating_cells(state: LitsState, log: Log) -> bool:

@@ -33,6 +33,7 @@ from functools import cache
 
 from ...grid import Grid, Mask, mask_of, members
 from ...grid import flood as grid_flood
+from ...grid import outline as grid_outline
 from .shapes import SHAPES, placements
 
 PACKERS = ("backtrack", "greedy")
@@ -84,14 +85,7 @@ class Geometry:
 
     def outline(self, mask: Mask) -> Mask:
         """Cells outside ``mask`` sharing an edge with it (bit-parallel)."""
-        cols = self.cols
-        grown = (
-            (mask << 1 & self.not_first_col)
-            | (mask >> 1 & self.not_last_col)
-            | mask << cols
-            | mask >> cols
-        ) & self.all_cells
-        return grown & ~mask
+        return grid_outline(mask, self.cols, self.not_first_col, self.not_last_col, self.all_cells)
 
 
 @cache

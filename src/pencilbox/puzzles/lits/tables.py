@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from ...grid import Grid, Mask, indices, mask_of, members
+from ...grid import Grid, Mask, indices, mask_of, members, outline
 from .model import Lits
 from .shapes import SHAPES, Placement, anchors, edge_masks
 
@@ -147,6 +147,20 @@ class Tables:
                 low = hit & -hit
                 row[low.bit_length() - 1] &= ~closing
                 hit ^= low
+
+    def outline(self, cells: Mask) -> Mask:
+        """The cells outside ``cells`` sharing an edge with them."""
+        return outline(cells, self.grid.cols, self.not_first_col, self.not_last_col, self.all_cells)
+
+    def across_border(self, cells: Mask) -> Mask:
+        """The cells with an edge neighbour in ``cells`` that lies in another region."""
+        east, south, cols = self.border_east, self.border_south, self.grid.cols
+        return (
+            east & cells >> 1
+            | (east & cells) << 1
+            | south & cells >> cols
+            | (south & cells) << cols
+        )
 
     def fill_all(self) -> None:
         """Every arc row final (for readers that go through all of them)."""
