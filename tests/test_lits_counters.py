@@ -255,7 +255,7 @@ RULE_NAMES = {
     "local": {"count-to-four", "no-2x2"},
     "tetro": {"count-to-four", "no-2x2", "neighbour-shapes", "one-mass"},
     "probe": {"count-to-four", "no-2x2", "neighbour-shapes", "one-mass", "cut-cell", "probe"},
-    # what the hybrid SAT engine propagates: tetro and two rules from off the ladder
+    # what the hybrid SAT engine propagates: tetro and three rules from off the ladder
     "hybrid": {
         "count-to-four",
         "no-2x2",
