@@ -57,14 +57,13 @@ from .mutations import (
     mutate_text,
 )
 from .report import DoorTally, Failure, FuzzReport, Slowest
-from .runner import HANG_SECONDS, check_case, fuzz_sources, run
+from .runner import check_case, fuzz_sources, run
 from .web_doors import WebDoors, judge_answer, judge_status
 
 __all__ = [
     "API_PATHS",
     "FAMILIES",
     "FIELD_NAMES",
-    "HANG_SECONDS",
     "LINE_BREAKS",
     "MAX_DEPTH",
     "MAX_MESSAGE",

@@ -39,10 +39,16 @@ def _load_case(rng: random.Random, index: int) -> Case:
     return Case("load", index, text, must_parse=rounds == 0)
 
 
-def _text_case(rng: random.Random, index: int) -> Case:
+def _door_and_board(rng: random.Random) -> tuple[PuzzleKind[Any], PuzzleKind[Any], Any]:
+    """``(kind, source_kind, puzzle)`` for a one-type door: the door's type, and a
+    board of that type -- a fifth of the time another type's (the wrong-type door)."""
     kind = rng.choice(all_kinds())
-    # a fifth of the time another type's text: the wrong-type door
     source_kind, puzzle = board(rng, kind if rng.random() < 0.8 else None)
+    return kind, source_kind, puzzle
+
+
+def _text_case(rng: random.Random, index: int) -> Case:
+    kind, source_kind, puzzle = _door_and_board(rng)
     text = source_kind.format_text(puzzle)
     if rng.random() < 0.5:
         text = text_variant(rng, text)
@@ -53,8 +59,7 @@ def _text_case(rng: random.Random, index: int) -> Case:
 
 
 def _url_case(rng: random.Random, index: int) -> Case:
-    kind = rng.choice(all_kinds())
-    source_kind, puzzle = board(rng, kind if rng.random() < 0.8 else None)
+    kind, source_kind, puzzle = _door_and_board(rng)
     parts = split_url(source_kind.to_url(puzzle))
     cols, rows, body = parts.cols, parts.rows, parts.body
     rounds = _rounds(rng)
@@ -72,8 +77,7 @@ def _url_case(rng: random.Random, index: int) -> Case:
 
 
 def _json_case(rng: random.Random, index: int) -> Case:
-    kind = rng.choice(all_kinds())
-    source_kind, puzzle = board(rng, kind if rng.random() < 0.8 else None)
+    kind, source_kind, puzzle = _door_and_board(rng)
     obj = source_kind.to_json(puzzle)
     rounds = _rounds(rng)
     for _ in range(rounds):

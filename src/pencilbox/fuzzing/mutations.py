@@ -111,26 +111,24 @@ def _insert_word(rng: random.Random, text: str, word: str) -> str:
     return text[:at] + word + text[at:]
 
 
-def _line_break(rng: random.Random, text: str) -> str:
-    new = rng.choice(LINE_BREAKS)
+def _respell(rng: random.Random, text: str, separator: str, spellings: Sequence[str]) -> str:
+    """``separator`` spelled another way: everywhere, at one place, or put in where absent."""
+    new = rng.choice(spellings)
     if rng.random() < 0.3:
-        return text.replace("\n", new)
-    breaks = [index for index, char in enumerate(text) if char == "\n"]
-    if not breaks:
+        return text.replace(separator, new)
+    places = [index for index, char in enumerate(text) if char == separator]
+    if not places:
         return _insert_word(rng, text, new)
-    at = rng.choice(breaks)
+    at = rng.choice(places)
     return text[:at] + new + text[at + 1 :]
+
+
+def _line_break(rng: random.Random, text: str) -> str:
+    return _respell(rng, text, "\n", LINE_BREAKS)
 
 
 def _space(rng: random.Random, text: str) -> str:
-    new = rng.choice(SPACES)
-    if rng.random() < 0.3:
-        return text.replace(" ", new)
-    spaces = [index for index, char in enumerate(text) if char == " "]
-    if not spaces:
-        return _insert_word(rng, text, new)
-    at = rng.choice(spaces)
-    return text[:at] + new + text[at + 1 :]
+    return _respell(rng, text, " ", SPACES)
 
 
 def _duplicate(rng: random.Random, text: str) -> str:

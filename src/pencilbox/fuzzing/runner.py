@@ -28,8 +28,8 @@ from .web_doors import WebDoors
 HANG_SECONDS = 30.0
 """An input still running after this long is stopped (where a timer signal is available).
 
-Read from this module when a runner starts and when it reports a hang, so a
-change must be made here (``pencilbox.fuzzing.runner``), not on the package."""
+Read from this module when a runner starts, so a change must be made here
+(``pencilbox.fuzzing.runner``); the package does not re-export it."""
 
 
 class _Runner:
@@ -52,7 +52,8 @@ class _Runner:
                     # time the parser alone; the round trip afterwards is not the door's cost
                     result, parsed = try_parser(case)
         except Hung:
-            result, parsed = Result("failed", f"still running after {HANG_SECONDS:g} s"), None
+            stopped = f"still running after {self.watchdog.seconds:g} s"
+            result, parsed = Result("failed", stopped), None
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         if parsed is not None:
             problem = round_trip_problem(*parsed)

@@ -40,15 +40,20 @@ def judge_answer(status: int, body: bytes) -> Result:
         answer = json.loads(body)
     except ValueError:
         return Result("failed", f"status {status} with a body that is not JSON: {body[:120]!r}")
-    error = answer.get("error") if isinstance(answer, dict) else None
     if 200 <= status < 300:
         return PARSED
-    if _is_busy(status, error):
+    return _judge_error(status, answer.get("error") if isinstance(answer, dict) else None)
+
+
+def _judge_error(status: int, message: Any) -> Result:
+    """A refusal, from the app's JSON body or an endpoint's ApiError: a 4xx with a
+    clean one-line message is rejected, the busy 503 counts as parsed, the rest failed."""
+    if _is_busy(status, message):
         return PARSED  # the body passed every check and reached the (refused) job
     if 400 <= status < 500:
-        problem = message_problem(error)
+        problem = message_problem(message)
         return Result("failed", f"status {status}: {problem}") if problem else REJECTED
-    return Result("failed", f"status {status}: {str(error)[:300]}")
+    return Result("failed", f"status {status}: {str(message)[:300]}")
 
 
 class WebDoors:
@@ -126,13 +131,7 @@ class WebDoors:
         try:
             self.loop.run_until_complete(endpoint(starlette_request))
         except ApiError as error:
-            if _is_busy(error.status, error.message):
-                return PARSED
-            if 400 <= error.status < 500:
-                problem = message_problem(error.message)
-                failed = Result("failed", f"status {error.status}: {problem}")
-                return failed if problem else REJECTED
-            return Result("failed", f"status {error.status}: {error.message[:300]}")
+            return _judge_error(error.status, error.message)
         except Hung:
             raise
         except Exception as error:  # noqa: BLE001 -- any other exception is the finding
