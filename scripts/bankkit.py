@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import batch, registry, solving
+from pencilbox.formats.puzzlink import load_url
 from pencilbox.kind import PuzzleKind
 
 # Called with the kind, the decoded puzzle and the record after the engine's
@@ -78,42 +79,19 @@ def generate(
     """Yield ``count`` bank records of one size and mode, numbered from ``first_number``."""
     made = batch.generate_many(kind_name, rows, cols, count, mode, seed, pool)
     for number, made_record in enumerate(made, start=first_number):
-        yield bank_record(
-            made_record,
-            number=number,
-            rows=rows,
-            cols=cols,
-            mode=mode,
-            extra=extra(made_record),
-            copied=copied,
-        )
-
-
-def bank_record(
-    made_record: Mapping[str, Any],
-    *,
-    number: int,
-    rows: int,
-    cols: int,
-    mode: str,
-    extra: Mapping[str, Any],
-    copied: Sequence[str] = ("url", "json", "solution"),
-) -> dict[str, Any]:
-    """One bank entry: the common head, the bank's ``extra`` fields, then ``copied``.
-
-    The key order is fixed here because it is the order in ``bank.json``.
-    """
-    record: dict[str, Any] = {
-        "id": f"{rows}x{cols}-{number:02d}",
-        "rows": rows,
-        "cols": cols,
-        "mode": mode,
-        "seed": made_record["seed"],
-        "grade": made_record["grade"],
-    }
-    record.update(extra)
-    record.update((key, made_record[key]) for key in copied)
-    return record
+        # The key order is the order in bank.json: the common head, the bank's
+        # own fields, then the copied forms.
+        record: dict[str, Any] = {
+            "id": f"{rows}x{cols}-{number:02d}",
+            "rows": rows,
+            "cols": cols,
+            "mode": mode,
+            "seed": made_record["seed"],
+            "grade": made_record["grade"],
+        }
+        record.update(extra(made_record))
+        record.update((key, made_record[key]) for key in copied)
+        yield record
 
 
 def verify_record(
@@ -137,7 +115,7 @@ def verify_record(
     if extra_check is not None:
         extra_check(kind, puzzle, record)
     assert solving.grade(kind, puzzle).as_json() == record["grade"], f"{record['id']}: grade"
-    assert kind.from_url(*url_parts(record["url"])) == puzzle, f"{record['id']}: URL"
+    assert load_url(record["url"]) == (kind, puzzle), f"{record['id']}: URL"
     if url_round_trip:
         assert kind.to_url(puzzle) == record["url"], f"{record['id']}: URL re-encodes differently"
 
@@ -155,12 +133,6 @@ def brute_force_agrees(up_to: int) -> ExtraCheck:
             assert count == 1, f"{record['id']}: brute force finds {count} solutions"
 
     return check
-
-
-def url_parts(url: str) -> tuple[int, int, str]:
-    """``(cols, rows, body)`` of a puzzle URL, the arguments of ``kind.from_url``."""
-    _, cols, rows, body = url.split("?", 1)[1].split("/", 3)
-    return int(cols), int(rows), body
 
 
 def write_bank(records: list[dict[str, Any]], out: Path, started: float) -> None:
