@@ -6,9 +6,10 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
+from typing import Protocol
 
 
 @contextmanager
@@ -65,8 +66,14 @@ def _cpu_count() -> int:
         return os.cpu_count() or 1
 
 
+class Advance(Protocol):
+    """Moves a progress bar on by ``steps`` finished items."""
+
+    def __call__(self, steps: int = 1) -> None: ...
+
+
 @contextmanager
-def progress_bar(total: int, what: str) -> Iterator[Callable[..., None]]:
+def progress_bar(total: int, what: str) -> Iterator[Advance]:
     """A rich progress bar on stderr, shown only when stderr is a terminal.
 
     Yields ``advance(steps=1)``, to call as items finish. stdout is never
