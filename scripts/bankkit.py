@@ -121,7 +121,8 @@ def verify_record(
 
 
 def brute_force_agrees(up_to: int) -> ExtraCheck:
-    """A check that the kind's brute-force counter also finds exactly one solution.
+    """A check that the kind's brute-force counter (Heteromino's scanner) also
+    finds exactly one solution, the recorded one.
 
     Only boards of at most ``up_to`` cells are counted: the counter is blind
     and blows up on bigger ones.
@@ -129,8 +130,9 @@ def brute_force_agrees(up_to: int) -> ExtraCheck:
 
     def check(kind: PuzzleKind[Any], puzzle: Any, record: dict[str, Any]) -> None:
         if puzzle.rows * puzzle.cols <= up_to:
-            count, _ = kind.brute_count(puzzle, 2)
+            count, found = kind.brute_count(puzzle, 2)
             assert count == 1, f"{record['id']}: brute force finds {count} solutions"
+            assert found[0] == record["solution"], f"{record['id']}: brute force, another one"
 
     return check
 
