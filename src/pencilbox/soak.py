@@ -106,13 +106,11 @@ def random_board(kind_name: str, rng: random.Random, max_side: int) -> Any:
     rows = rng.randint(MIN_SIDE, max_side)
     cols = rng.randint(MIN_SIDE, max_side)
     if kind_name == "suguru":
-        from .puzzles.suguru import randomboards
-
         # Plain random boards are nearly all unsatisfiable (every block needs
         # a 1 and 1s never touch); half are planted so answers get compared too.
         # (The generator's partition growth finds fillable partitions fast.)
         if rng.random() < 0.5:
-            return randomboards.random_board(rng, rows, cols)
+            return registry.get(kind_name).random_board(rng, rows, cols)
         from .puzzles.suguru.generate import make_filled
 
         filled = make_filled(rng, rows, cols)
