@@ -85,18 +85,9 @@ def heteromino_boards() -> list[Board]:
     return [Board(case.name, load(case.url)[1], case.answer) for case in real_heterominoes()]
 
 
-def suguru_bank_boards() -> list[Board]:
-    """The shipped Suguru bank, held to its solutions."""
-    kind = registry.get("suguru")
-    return [
-        Board(f"bank-{record['id']}", kind.from_json(record["json"]), record["solution"])
-        for record in kind.bank()
-    ]
-
-
-def heteromino_bank_boards() -> list[Board]:
-    """The shipped Heteromino bank (as ``benchmarks/run.py`` reads it), held to its solutions."""
-    kind = registry.get("heteromino")
+def bank_boards(kind_name: str) -> list[Board]:
+    """The kind's shipped bank (as ``benchmarks/run.py`` reads it), held to its solutions."""
+    kind = registry.get(kind_name)
     return [
         Board(f"bank-{record['id']}", kind.from_json(record["json"]), record["solution"])
         for record in kind.bank()
@@ -204,9 +195,8 @@ def sweep(kind_name: str, boards: list[Board], clock: Callable[[], float], repea
         sat.count(kind, puzzle, 2, "hybrid")
 
     # (rung, its extra rules) -> label; the encoder's own choice is marked
-    setups = {(rung, extra): rung for rung in kind.ladder.names}
-    if extra:
-        setups = {(rung, extra): f"{rung} + extra" for rung in kind.ladder.names}
+    setups = {(rung, extra): rung + (" + extra" if extra else "") for rung in kind.ladder.names}
+    if extra:  # and each rung without them
         setups.update({(rung, ()): rung for rung in kind.ladder.names})
     totals = dict.fromkeys(setups, 0.0)
     worst = dict.fromkeys(setups, 0.0)
@@ -391,7 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.sweep:
             sweep(name, boards, clock, repeat)
         if args.bank:
-            bank = suguru_bank_boards() if name == "suguru" else heteromino_bank_boards()
+            bank = bank_boards(name)
             print(f"\n{name}: {len(bank)} bank boards, as above")
             _, good = bench(name, bank, clock, repeat)
             ok = ok and good
