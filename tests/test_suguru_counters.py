@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Collection, Iterable
 from functools import cache
 
 import pytest
@@ -32,7 +33,7 @@ from crosscheck import (
     seeds,
 )
 from pencilbox import solving
-from pencilbox.engine import Contradiction, Deduction, propagate
+from pencilbox.engine import Contradiction, Deduction, State, propagate
 from pencilbox.puzzles.suguru import KIND, brute, rules
 from pencilbox.puzzles.suguru.model import REMOVED, Suguru, parse_text
 from pencilbox.puzzles.suguru.randomboards import carved_board, planted_board, random_board
@@ -211,10 +212,48 @@ def digit_bit(grid: tuple[tuple[int, ...], ...], cell: int, cols: int) -> int:
     return 1 << (grid[cell // cols][cell % cols] - 1)
 
 
+def assert_sound(
+    puzzle: Suguru,
+    state: State,
+    log: SnapshotLog,
+    solutions: Iterable[tuple[tuple[int, ...], ...]],
+    allowed: Collection[str],
+    where: str,
+) -> None:
+    """What propagation (to ``state``, logged in ``log``) may claim: every
+    solution keeps its digit in every cell, at the end and right after each
+    step; only ``allowed`` rules speak; a writing step leaves one digit."""
+    cols = puzzle.cols
+    for solution in solutions:
+        for cell in range(puzzle.rows * cols):
+            if puzzle.blocks[cell] == REMOVED:
+                continue
+            digit = digit_bit(solution, cell, cols)
+            assert state.domains[cell] & digit, (
+                f"{where}: r{cell // cols + 1}c{cell % cols + 1} lost the digit of "
+                f"solution {solution}"
+            )
+        for deduction, after in zip(log, log.after, strict=True):
+            for cell, dom in zip(deduction.cells, after, strict=True):
+                assert dom & digit_bit(solution, cell, cols), (
+                    f"{where}: {deduction} contradicts solution {solution}"
+                )
+    for deduction, after in zip(log, log.after, strict=True):
+        assert deduction.rule in allowed, f"{where}: {deduction}"
+        if deduction.writes:
+            assert all(dom & (dom - 1) == 0 for dom in after), f"{where}: {deduction}"
+
+
+# the rules each rung may log
+RUNG_RULES = {
+    "singles": {"only-candidate", "only-home"},
+    "witness": {"only-candidate", "only-home", "witness-inward", "witness-outward"},
+}
+
+
 def check_propagation_sound(seed: str) -> None:
     puzzle = board_for(seed)
     truth, solutions = brute_result(seed)
-    cols = puzzle.cols
     for rung in RUNGS:
         where = f"{rung} on {describe(KIND, seed, puzzle)}"
         state = rules.new_state(puzzle)
@@ -224,31 +263,7 @@ def check_propagation_sound(seed: str) -> None:
         except Contradiction:
             assert truth == 0, f"{where}: contradiction on a board with solutions"
             continue
-        for solution in solutions:
-            for cell in range(puzzle.rows * cols):
-                if puzzle.blocks[cell] == REMOVED:
-                    continue
-                digit = digit_bit(solution, cell, cols)
-                assert state.domains[cell] & digit, (
-                    f"{where}: r{cell // cols + 1}c{cell % cols + 1} lost the digit of "
-                    f"solution {solution}"
-                )
-            for deduction, after in zip(log, log.after, strict=True):
-                for cell, dom in zip(deduction.cells, after, strict=True):
-                    assert dom & digit_bit(solution, cell, cols), (
-                        f"{where}: {deduction} contradicts solution {solution}"
-                    )
-        for deduction, after in zip(log, log.after, strict=True):
-            assert deduction.rule in {
-                "only-candidate",
-                "only-home",
-                "witness-inward",
-                "witness-outward",
-            }, deduction
-            if rung == "singles":
-                assert not deduction.rule.startswith("witness"), where
-            if deduction.writes:
-                assert all(dom & (dom - 1) == 0 for dom in after), f"{where}: {deduction}"
+        assert_sound(puzzle, state, log, solutions, RUNG_RULES[rung], where)
 
 
 def test_propagation_is_sound_on_random_boards() -> None:
