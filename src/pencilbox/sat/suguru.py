@@ -42,7 +42,13 @@ from collections.abc import Callable
 from ..engine import Contradiction, Deduction, Log, Rule, State
 from ..kind import Rows
 from ..puzzles.suguru.model import REMOVED, Suguru, later_touching
-from ..puzzles.suguru.rules import SuguruState, Tables, digits_of, only_candidate_step
+from ..puzzles.suguru.rules import (
+    SuguruState,
+    Tables,
+    digits_of,
+    only_candidate_step,
+    settled_rows,
+)
 from .core import Clause, Encoding, Pool, at_most_one
 
 HYBRID_RUNG = "singles"
@@ -446,19 +452,8 @@ def _decoder(
 
 
 def _settled(puzzle: Suguru, state: State) -> Encoding:
-    """Every cell written by the rungs: no clause at all, the one answer read off the state.
-
-    (Most boards end here, so the grid is read in one pass: a written cell's
-    domain is its digit's bit; removed cells, written with a placeholder
-    domain, are zeroed only on boards that have them.)"""
-    cols = puzzle.cols
-    values = [dom.bit_length() for dom in state.domains]
-    blocks = puzzle.blocks
-    if REMOVED in blocks:
-        for cell, block in enumerate(blocks):
-            if block == REMOVED:
-                values[cell] = 0
-    grid = [values[start : start + cols] for start in range(0, len(values), cols)]
+    """Every cell written by the rungs: no clause at all, the one answer read off the state."""
+    grid = settled_rows(puzzle, state.domains)
     return Encoding(clauses=[], key=[], decode=lambda true: grid, variables=0)
 
 

@@ -53,12 +53,7 @@ class SuguruKind(PuzzleKind[Suguru]):
         return rules.new_state(puzzle, merged)
 
     def solution_rows(self, puzzle: Suguru, state: State) -> Rows:
-        cols = puzzle.cols
-        values = [
-            0 if puzzle.blocks[cell] == REMOVED else dom.bit_length()
-            for cell, dom in enumerate(state.domains)
-        ]
-        return [values[r * cols : (r + 1) * cols] for r in range(puzzle.rows)]
+        return rules.settled_rows(puzzle, state.domains)
 
     def settled_cells(self, puzzle: Suguru, state: State) -> dict[int, int]:
         return {

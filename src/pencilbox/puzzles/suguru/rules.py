@@ -9,6 +9,7 @@ every fill puts next to an outside cell can never be in that cell).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Self
@@ -133,6 +134,23 @@ def new_state(puzzle: Suguru, entries: list[int] | None = None) -> SuguruState:
             if domains[cell]:
                 state.write(cell)
     return state
+
+
+def settled_rows(puzzle: Suguru, domains: Sequence[int]) -> list[list[int]]:
+    """The grid a settled state's ``domains`` spell, row by row (removed cells: 0).
+
+    Every answer the rungs or the hybrid find is read here, so in one pass: a
+    settled cell's domain is its digit's bit; removed cells, which hold a
+    placeholder domain, are zeroed only on boards that have them.
+    """
+    cols = puzzle.cols
+    values = [dom.bit_length() for dom in domains]
+    blocks = puzzle.blocks
+    if REMOVED in blocks:
+        for cell, block in enumerate(blocks):
+            if block == REMOVED:
+                values[cell] = 0
+    return [values[start : start + cols] for start in range(0, len(values), cols)]
 
 
 # -- singles -----------------------------------------------------------------
