@@ -10,8 +10,10 @@ the placement variables: an answer is the set of placements it uses.
 
 The pairs are found from per-shape templates worked out once from the
 shapes (which placements overlap, or touch as twins, a placement at the
-origin), laid over the board through a padded index so that no lookup
-needs a bounds check. Each unordered pair is listed from one side only.
+origin), laid over the board through the padded index of the engine's
+per-size :class:`~pencilbox.puzzles.heteromino.pieces.Layout` (its padding
+covers every template's reach, tested) so that no lookup needs a bounds
+check. Each unordered pair is listed from one side only.
 Binary clauses for the pairs beat a sequential counter per cell here
 (measured: fewer clauses, but the solver takes longer).
 
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..engine import Contradiction, State
 from ..grid import members
@@ -93,32 +95,20 @@ def _overlap_template(shape: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(sorted(found))
 
 
-def _twin_template(shape: int, forward_only: bool) -> tuple[Offset, ...]:
+def _twin_template(shape: int) -> tuple[Offset, ...]:
     """Anchors of the placements of ``shape`` that share an edge with the one
-    at the origin without overlapping it (only those after it if asked)."""
+    at the origin without overlapping it, and come after it."""
     mine = _cells(shape, (0, 0))
     around = {(r + dr, c + dc) for r, c in mine for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))}
     found = set()
     for anchor in _anchors_covering(around - mine, shape):
-        if _cells(shape, anchor) & mine:
-            continue
-        if not forward_only or anchor > (0, 0):
+        if anchor > (0, 0) and not _cells(shape, anchor) & mine:
             found.add(anchor)
     return tuple(sorted(found))
 
 
 OVERLAPS = tuple(_overlap_template(shape) for shape in range(SHAPE_COUNT))
-TWINS_AHEAD = tuple(_twin_template(shape, True) for shape in range(SHAPE_COUNT))
-TWINS_ALL = tuple(_twin_template(shape, False) for shape in range(SHAPE_COUNT))
-PAD = max(
-    abs(d)
-    for templates in (OVERLAPS, TWINS_ALL)
-    for template in templates
-    for entry in template
-    for d in entry[-2:]
-)
-"""No template reaches further than this from its anchor, so a board padded
-by PAD on every side can be indexed anywhere a template points."""
+TWINS_AHEAD = tuple(_twin_template(shape) for shape in range(SHAPE_COUNT))
 
 
 def encode(puzzle: Heteromino, state: State | None) -> Encoding:
@@ -294,85 +284,35 @@ def live_pieces(state: HeterominoState) -> list[int]:
 # -- the CNF -------------------------------------------------------------------------
 
 
-class _Frame:
-    """The padded index of one board size and the per-shape offsets laid over it."""
-
-    __slots__ = ("cols", "wide", "size", "partners")
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.cols = cols
-        self.wide = wide = cols + 2 * PAD
-        self.size = wide * (rows + 2 * PAD)
-        # where a placement's partners sit in piece_var, relative to its own
-        # index: the overlapping ones and its twins ahead
-        self.partners = [
-            tuple(
-                SHAPE_COUNT * (dr * wide + dc) + other - shape for other, dr, dc in OVERLAPS[shape]
-            )
-            + tuple(SHAPE_COUNT * (dr * wide + dc) for dr, dc in TWINS_AHEAD[shape])
-            for shape in range(SHAPE_COUNT)
-        ]
-
-    def padded(self, cell: int) -> int:
-        row, col = divmod(cell, self.cols)
-        return (row + PAD) * self.wide + col + PAD
-
-
 @functools.lru_cache(maxsize=32)
-def _frame_for(rows: int, cols: int) -> _Frame:
-    """The :class:`_Frame` of a size, built once: a generator encodes
-    thousands of boards of one size."""
-    return _Frame(rows, cols)
+def _partners(wide: int) -> tuple[tuple[int, ...], ...]:
+    """Per shape: where a placement's partners sit in ``piece_var`` relative
+    to its own index, on a padded index ``wide`` columns across (a
+    :class:`~pencilbox.puzzles.heteromino.pieces.Layout`'s): the overlapping
+    placements and its twins ahead."""
+    return tuple(
+        tuple(SHAPE_COUNT * (dr * wide + dc) + other - shape for other, dr, dc in OVERLAPS[shape])
+        + tuple(SHAPE_COUNT * (dr * wide + dc) for dr, dc in TWINS_AHEAD[shape])
+        for shape in range(SHAPE_COUNT)
+    )
+
+
+Placement = tuple[tuple[int, int, int], int]  # (its three cells, anchor first; its shape)
 
 
 def _encode_board(puzzle: Heteromino) -> Encoding:
     """The plain encoding: every placement on white cells gets a variable."""
-    rows, cols = puzzle.rows, puzzle.cols
     black = puzzle.black
-    frame = _frame_for(rows, cols)
-    wide = frame.wide
-
-    # padded[i] is the board cell at padded index i, -1 off the board or on black
-    padded = [-1] * frame.size
-    for cell in range(rows * cols):
-        if not black[cell]:
-            padded[frame.padded(cell)] = cell
-    shape_steps = [tuple(dr * wide + dc for dr, dc in offsets) for offsets in SHAPES]
-
-    # piece_var[6 * padded index + shape]: the placement's variable there (0: none)
-    piece_var = [0] * (SHAPE_COUNT * frame.size)
-    coverers: list[list[int]] = [[] for _ in range(rows * cols)]
-    placements: list[tuple[int, int, int]] = []  # (variable, index in piece_var, shape)
-    piece_cells: list[tuple[int, int, int]] = []
-    top = 0
-    for cell in range(rows * cols):
-        if black[cell]:
-            continue
-        base = frame.padded(cell)
+    on_board = layout_for(puzzle.rows, puzzle.cols).cells  # per 6 * anchor + shape
+    placements: list[Placement] = []
+    white = [cell for cell in range(puzzle.rows * puzzle.cols) if not black[cell]]
+    for anchor in white:
+        index = SHAPE_COUNT * anchor
         for shape in range(SHAPE_COUNT):
-            s0, s1, s2 = shape_steps[shape]
-            a, b, c = padded[base + s0], padded[base + s1], padded[base + s2]
-            if a < 0 or b < 0 or c < 0:
-                continue
-            top += 1
-            index = SHAPE_COUNT * base + shape
-            piece_var[index] = top
-            placements.append((top, index, shape))
-            piece_cells.append((a, b, c))
-            coverers[a].append(top)
-            coverers[b].append(top)
-            coverers[c].append(top)
-
-    # at least one placement per white cell (an empty clause: nothing can cover it)
-    clauses: list[Clause] = [coverers[cell] for cell in range(rows * cols) if not black[cell]]
-    _add_pairs(clauses, placements, piece_var, frame)
-    return Encoding(
-        clauses=clauses,
-        key=range(1, top + 1),
-        decode=_decoder(rows, cols, [0] * (rows * cols), piece_cells),
-        variables=top,
-        notes={"drawn": 0},
-    )
+            spot = on_board[index + shape]
+            if spot is not None and not (black[spot[1]] or black[spot[2]]):
+                placements.append((spot, shape))
+    return _encode_placements(puzzle, placements, white, [0] * len(black), 0)
 
 
 def _encode_state(puzzle: Heteromino, state: HeterominoState) -> Encoding:
@@ -382,53 +322,59 @@ def _encode_state(puzzle: Heteromino, state: HeterominoState) -> Encoding:
     :func:`tighten` ran ``fit``, so a drawn piece's overlapping pieces and
     twins are dead already: nothing live clashes with it.
     """
-    rows, cols = puzzle.rows, puzzle.cols
     tables = state.tables
     domains = state.domains
     piece_at = tables.piece_at
-    piece_cells = tables.piece_cells
-    piece_shape = tables.piece_shape
-    frame = _frame_for(rows, cols)
-    owner = [0] * (rows * cols)  # per cell: a label of its drawn piece, 0 if none
     placed = state.placed
+    owner = [0] * len(domains)  # per cell: a label of its drawn piece, 0 if none
     for cell in members(placed):
         owner[cell] = -1 - piece_at[cell][domains[cell].bit_length() - 1]
-    coverers: dict[int, list[int]] = {cell: [] for cell in members(tables.white_mask & ~placed)}
-    live = live_pieces(state)
-    piece_var = [0] * (SHAPE_COUNT * frame.size)
-    placements: list[tuple[int, int, int]] = []  # (variable, index in piece_var, shape)
-    for var, piece in enumerate(live, start=1):
-        a, b, c = piece_cells[piece]
-        shape = piece_shape[piece]
-        index = SHAPE_COUNT * frame.padded(a) + shape
+    placements = [
+        (tables.piece_cells[piece], tables.piece_shape[piece]) for piece in live_pieces(state)
+    ]
+    open_cells = members(tables.white_mask & ~placed)
+    return _encode_placements(puzzle, placements, open_cells, owner, placed.bit_count() // 3)
+
+
+def _encode_placements(
+    puzzle: Heteromino,
+    placements: list[Placement],
+    open_cells: Iterable[int],
+    owner: list[int],
+    drawn: int,
+) -> Encoding:
+    """Placement ``i`` is variable ``i + 1``. Every open cell is covered by one
+    placement (a clause listing its coverers: empty if nothing can cover it,
+    and a binary clause per overlapping pair), and touching twins never both
+    appear. ``owner`` labels the cells of the ``drawn`` pieces outside the CNF."""
+    rows, cols = puzzle.rows, puzzle.cols
+    layout = layout_for(rows, cols)
+    wide = layout.wide
+    origin = layout.padded(0)
+    partners = _partners(wide)
+    # piece_var[6 * padded index of the anchor + shape]: the placement's variable (0: none)
+    piece_var = [0] * (SHAPE_COUNT * len(layout.real))
+    coverers: dict[int, list[int]] = {cell: [] for cell in open_cells}
+    where: list[tuple[int, int]] = []  # per placement: (index in piece_var, shape)
+    for var, ((a, b, c), shape) in enumerate(placements, start=1):
+        index = SHAPE_COUNT * (a // cols * wide + a % cols + origin) + shape  # layout.padded(a)
         piece_var[index] = var
-        placements.append((var, index, shape))
+        where.append((index, shape))
         coverers[a].append(var)
         coverers[b].append(var)
         coverers[c].append(var)
 
-    clauses: list[Clause] = list(coverers.values())  # at least one piece per open cell
-    _add_pairs(clauses, placements, piece_var, frame)
-    return Encoding(
-        clauses=clauses,
-        key=range(1, len(live) + 1),
-        decode=_decoder(rows, cols, owner, [piece_cells[piece] for piece in live]),
-        variables=len(live),
-        notes={"drawn": placed.bit_count() // 3},
-    )
-
-
-def _add_pairs(
-    clauses: list[Clause],
-    placements: list[tuple[int, int, int]],
-    piece_var: list[int],
-    frame: _Frame,
-) -> None:
-    """At most one placement per cell (overlapping pairs), and touching twins never both."""
-    partners = frame.partners
-    for var, index, shape in placements:
+    clauses: list[Clause] = list(coverers.values())
+    for var, (index, shape) in enumerate(where, start=1):
         neg = -var
         clauses.extend([neg, -q] for offset in partners[shape] if (q := piece_var[index + offset]))
+    return Encoding(
+        clauses=clauses,
+        key=range(1, len(placements) + 1),
+        decode=_decoder(rows, cols, owner, [cells for cells, _ in placements]),
+        variables=len(placements),
+        notes={"drawn": drawn},
+    )
 
 
 def _decoder(
