@@ -51,10 +51,11 @@ from pencilbox.engine import (  # noqa: E402
 from pencilbox.formats import load  # noqa: E402
 from pencilbox.puzzles.heteromino import KIND, rules  # noqa: E402
 from pencilbox.puzzles.heteromino import generate as gen  # noqa: E402
-from pencilbox.puzzles.heteromino.model import Heteromino, build  # noqa: E402
+from pencilbox.puzzles.heteromino.model import Heteromino  # noqa: E402
 from pencilbox.puzzles.heteromino.oracle import ORACLE, ORACLES  # noqa: E402
 from pencilbox.puzzles.heteromino.pieces import Tables, tables_for  # noqa: E402
 from pencilbox.puzzles.heteromino.randomboards import random_board  # noqa: E402
+from test_heteromino_oracle import walk_boards  # noqa: E402
 from test_heteromino_real import RealHeteromino, real_heterominoes  # noqa: E402
 from texttable import table  # noqa: E402
 
@@ -208,27 +209,6 @@ def bench_random(clock: Clock, count: int, rows: int, cols: int, black: int) -> 
     )
 
 
-def walk_boards(rows: int, cols: int, walks: int, moves: int) -> list[list[bool]]:
-    """The region-clean boards (the ones the oracle is asked about) that
-    seeded walks visit, walking with the generator's own oracle."""
-    boards: list[list[bool]] = []
-    real = gen.score
-
-    def spy(rows: int, cols: int, black: list[bool], oracle: str = ORACLE) -> gen.Scored:
-        if not gen.bad_regions(rows, cols, black):
-            boards.append(black.copy())
-        return real(rows, cols, black, oracle)
-
-    gen.score = spy
-    try:
-        for index in range(walks):
-            rng = random.Random(f"bench-walk:{rows}x{cols}:{index}")
-            gen.walk(rng, rows, cols, rng.choice(gen.legal_black_counts(rows, cols)), moves)
-    finally:
-        gen.score = real
-    return boards
-
-
 def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int, with_rungs: bool) -> None:
     """Each oracle on the same walk boards: mean / median / max per board.
 
@@ -241,7 +221,7 @@ def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int, with_rungs: b
     call, outside the timer: a walk's boards are new to the cache too. Per
     contender and board the best of ``repeat`` runs is kept.
     """
-    puzzles = [build(rows, cols, black) for black in walk_boards(rows, cols, 4, 150)]
+    puzzles = walk_boards(rows, cols, 4, 150, f"bench-walk:{rows}x{cols}")
     from pencilbox import sat
     from pencilbox.puzzles.heteromino.oracle import ROOT_RULES, SEARCH_RULES
 
@@ -384,7 +364,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         largest = max(real_heterominoes(), key=lambda case: len(case.url))
         bench_parts(clock, largest, args.repeat)
     if args.random > 0:
-        rows, cols = (int(n) for n in args.size.split("x"))
+        rows, cols = _size(args.size)
         bench_random(clock, args.random, rows, cols, args.black)
     if args.oracles:
         for text in args.oracle_sizes:
