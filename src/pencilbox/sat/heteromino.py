@@ -159,6 +159,18 @@ def _killer_entries() -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]
 
 
 KILLER_ENTRIES, BY_BIT = _killer_entries()
+KILLER_SLOT = tuple(3 * shape for shape, _, _ in KILLER_ENTRIES)
+"""Per entry: the domain slot of the killing piece's first cell."""
+
+
+@functools.lru_cache(maxsize=32)
+def _killer_back(wide: int) -> tuple[int, ...]:
+    """Per entry: where the killing piece's anchor is, relative to the cell,
+    on a padded index ``wide`` columns across (built once per size, not per
+    :func:`tighten`)."""
+    return tuple(dr * wide + dc for _, dr, dc in KILLER_ENTRIES)
+
+
 CHUNK = 6
 BY_CHUNK = tuple(
     tuple(
@@ -209,10 +221,8 @@ def _lookahead(state: HeterominoState) -> None:
     piece_mask = tables.piece_mask
     layout = layout_for(tables.puzzle.rows, tables.puzzle.cols)
     real, wide, cols = layout.real, layout.wide, tables.puzzle.cols
-    # per entry: where the killing piece's anchor is, relative to the cell
-    # (padded index), and its first cell's domain slot
-    back = [dr * wide + dc for _, dr, dc in KILLER_ENTRIES]
-    first_slot = [3 * shape for shape, _, _ in KILLER_ENTRIES]
+    back = _killer_back(wide)
+    first_slot = KILLER_SLOT
     low_six, mid_six, high_six = BY_CHUNK
     origin = layout.padded(0)
     todo = tables.white_mask & ~state.placed
