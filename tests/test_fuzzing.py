@@ -295,3 +295,19 @@ ONCE_BROKEN = [
 @pytest.mark.parametrize("request_", ONCE_BROKEN)
 def test_once_broken_web_inputs_are_refused_cleanly(request_: HttpInput) -> None:
     assert fuzzing.check_case(Case("http", 0, request_)) == fuzzing.REJECTED
+
+
+@pytest.mark.parametrize("name", ["lits", "heteromino", "suguru"])
+def test_random_board_of_a_tiny_size_is_a_board_or_a_value_error(name: str) -> None:
+    """The face promises ValueError when no board of the size exists (the
+    fuzzer catches that and nothing else): 1x2 has no Heteromino, 2x2 no LITS."""
+    kind = get(name)
+    made = 0
+    for rows, cols in [(1, 1), (1, 2), (2, 1), (1, 5), (2, 2), (3, 3)]:
+        try:
+            board = kind.random_board(random.Random(f"tiny-{rows}x{cols}"), rows, cols)
+        except ValueError:
+            continue
+        assert (board.rows, board.cols) == (rows, cols)
+        made += 1
+    assert made >= 1

@@ -33,7 +33,7 @@ def _random_board(rng: random.Random, kind: PuzzleKind[Any], rows: int, cols: in
     """A random board of the type, or None where this size holds no valid board."""
     try:
         return kind.random_board(rng, rows, cols)
-    except (ValueError, IndexError):  # e.g. no valid 2x2 LITS partition
+    except ValueError:  # e.g. no valid 2x2 LITS partition, no legal 1x2 Heteromino
         return None
 
 

@@ -31,8 +31,8 @@ class Encoding:
     true variables) into the answer grid. ``refine`` returns clauses that cut
     off a model breaking a lazily enforced rule, or [] when the model is a
     real answer; every clause it returns must hold in every real answer.
-    ``settled`` is True when the encoder already knows the answer count is 0
-    (``clauses`` then holds the empty clause).
+    An encoder that already knows there is no answer hands over the empty
+    clause.
     """
 
     clauses: list[Clause]

@@ -40,6 +40,8 @@ def random_board(
     cols = cols if cols is not None else rng.randint(min_side, max_side)
     if black_count is None:
         counts = [k for k in legal_black_counts(rows, cols) if k <= max_black_share * rows * cols]
+        if not counts:
+            raise ValueError(f"no legal black-cell count for a {rows}x{cols} board")
         black_count = rng.choice(counts)
     if (rows * cols - black_count) % 3 or not 0 <= black_count <= rows * cols:
         raise ValueError(f"{black_count} black cells do not leave a multiple of 3 white cells")
