@@ -222,7 +222,7 @@ def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int, with_rungs: b
     contender and board the best of ``repeat`` runs is kept.
     """
     puzzles = walk_boards(rows, cols, 4, 150, f"bench-walk:{rows}x{cols}")
-    from pencilbox import sat
+    from pencilbox import counting
     from pencilbox.puzzles.heteromino.oracle import ROOT_RULES, SEARCH_RULES
 
     def rungs_count(puzzle: Heteromino) -> None:
@@ -242,8 +242,8 @@ def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int, with_rungs: b
             for name, fn in ORACLES.items()
             if with_rungs or name != "rungs"
         },
-        "count to 2 only: sat.count": lambda puzzle: sat.count(KIND, puzzle, 2, "sat"),
-        "count to 2 only: sat.count hybrid": lambda puzzle: sat.count(KIND, puzzle, 2, "hybrid"),
+        "count to 2 only: sat": lambda puzzle: counting.count(KIND, puzzle, 2, "sat"),
+        "count to 2 only: hybrid": lambda puzzle: counting.count(KIND, puzzle, 2, "hybrid"),
     }
     if with_rungs:
         contenders["count to 2 only: region root + fit"] = rungs_count

@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the real-data readers shared with the tests
 
 from conftest import real_sugurus  # noqa: E402
-from pencilbox import formats, registry, sat, solving  # noqa: E402
+from pencilbox import counting, formats, registry, solving  # noqa: E402
 from pencilbox.kind import PuzzleKind, Rows  # noqa: E402
 from test_heteromino_real import real_heterominoes  # noqa: E402
 from test_lits_real import real_lits  # noqa: E402
@@ -67,7 +67,7 @@ def prove(kind: PuzzleKind[Any], puzzle: Any, engine: str) -> tuple[bool, Rows |
     if engine == "rungs":
         report = solving.solve(kind, puzzle, limit=2)
         return report.unique, report.solutions[0] if report.solutions else None
-    found = sat.count(kind, puzzle, 2, engine)
+    found = counting.count(kind, puzzle, 2, engine)
     return found.unique, found.solutions[0] if found.solutions else None
 
 

@@ -4,9 +4,9 @@ Run with ``python benchmarks/sat_lits.py``. Each puzzle is loaded from its
 URL and counted to 2 (so each run also proves uniqueness) by
 
 * ``rungs``: the top rung (``probe``) plus search, as ``pencilbox solve`` does;
-* ``sat``: the plain encoding (:mod:`pencilbox.sat.lits`, no propagation);
-* ``hybrid``: the rung ``pencilbox.sat.lits.HYBRID_RUNG`` and the rules in
-  ``HYBRID_EXTRA`` to a fixpoint, then SAT on what is left;
+* ``sat``: the plain encoding (:mod:`pencilbox.puzzles.lits.cnf`, no propagation);
+* ``hybrid``: the face's ``hybrid_rung`` and its ``hybrid_extra`` rules
+  to a fixpoint, then SAT on what is left;
   ``--hybrid-rungs local,tetro,probe`` times the hybrid with each of those
   rungs instead, and ``tetro:bare`` without the extra rules (the benchmark
   sets the module constants for the run; this is how they were chosen).
@@ -42,8 +42,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the data reader shared with the tests
 
-import pencilbox.sat.lits as sat_lits  # noqa: E402
-from pencilbox import formats, sat, solving  # noqa: E402
+from pencilbox import counting, formats, solving  # noqa: E402
+from pencilbox.puzzles.lits import KIND  # noqa: E402
 from pencilbox.puzzles.lits.tables import Tables  # noqa: E402
 from test_lits_real import RealLits, real_lits  # noqa: E402
 from texttable import table  # noqa: E402
@@ -83,23 +83,23 @@ def engines(kind: Any, puzzle: Any, hybrid_rungs: Sequence[str]) -> dict[str, Ca
 
     def by_sat(engine: str, rung: str | None = None) -> Callable[[], Any]:
         def run() -> tuple[int, bool, Rows | None, int]:
-            saved = sat_lits.HYBRID_RUNG, sat_lits.HYBRID_EXTRA
+            saved = kind.hybrid_rung, kind.hybrid_extra
             if rung is not None:
                 name, _, bare = rung.partition(":")
-                sat_lits.HYBRID_RUNG = name
+                kind.hybrid_rung = name
                 if bare:
-                    sat_lits.HYBRID_EXTRA = ()
+                    kind.hybrid_extra = ()
             try:
-                report = sat.count(kind, puzzle, 2, engine)
+                report = counting.count(kind, puzzle, 2, engine)
             finally:
-                sat_lits.HYBRID_RUNG, sat_lits.HYBRID_EXTRA = saved
+                kind.hybrid_rung, kind.hybrid_extra = saved
             first = report.solutions[0] if report.solutions else None
             return report.count, report.exhaustive, first, report.cuts
 
         return run
 
     def floor() -> tuple[int, bool, Rows | None]:
-        # what every SAT engine pays inside sat.count whatever the encoding:
+        # what every SAT engine pays inside counting.count whatever the encoding:
         # the board tables (the hybrid's rungs need them, the encoder reads
         # them) and the independent check of each answer found
         Tables.of(puzzle)
@@ -109,7 +109,7 @@ def engines(kind: Any, puzzle: Any, hybrid_rungs: Sequence[str]) -> dict[str, Ca
     answer = rungs()[2]
     found: dict[str, Callable[[], Any]] = {"rungs": rungs, "sat": by_sat("sat")}
     for rung in hybrid_rungs:
-        name = "hybrid" if rung == sat_lits.HYBRID_RUNG else f"hybrid-{rung}"
+        name = "hybrid" if rung == kind.hybrid_rung else f"hybrid-{rung}"
         found[name] = by_sat("hybrid", rung)
     if answer is not None:
         found["floor"] = floor
@@ -147,14 +147,14 @@ def counted_boards(size: int, n: int) -> list[Any]:
 
 def oracles() -> dict[str, Callable[[Any], int]]:
     """Count-to-2 functions the generator could use."""
-    from pencilbox.puzzles.lits import KIND
+
     from pencilbox.puzzles.lits import generate as lits_generate
 
     rung_count = lits_generate.count
     return {
         f"rungs ({lits_generate.COUNT_RUNG})": lambda puzzle: rung_count(puzzle, 2),
-        "sat": lambda puzzle: sat.count(KIND, puzzle, 2, "sat").count,
-        "hybrid": lambda puzzle: sat.count(KIND, puzzle, 2, "hybrid").count,
+        "sat": lambda puzzle: counting.count(KIND, puzzle, 2, "sat").count,
+        "hybrid": lambda puzzle: counting.count(KIND, puzzle, 2, "hybrid").count,
     }
 
 
@@ -224,9 +224,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="only puzzles whose name contains this")
     parser.add_argument(
         "--hybrid-rungs",
-        default=sat_lits.HYBRID_RUNG,
-        help="comma-separated rungs to run the hybrid with (default: HYBRID_RUNG); "
-        "NAME:bare leaves out HYBRID_EXTRA",
+        default=KIND.hybrid_rung,
+        help="comma-separated rungs to run the hybrid with (default: the face's hybrid_rung); "
+        "NAME:bare leaves out the hybrid_extra rules",
     )
     parser.add_argument(
         "--generator",

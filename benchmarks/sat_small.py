@@ -5,8 +5,8 @@ Heteromino copied into ``tests/data`` (read by the test suite's own readers)
 it proves uniqueness three ways, counting to 2:
 
 * ``rungs``  -- ``solving.solve``: the top rung plus search (the default engine);
-* ``sat``    -- ``sat.count(..., "sat")``: the plain encoding;
-* ``hybrid`` -- ``sat.count(..., "hybrid")``: the encoder's ``HYBRID_RUNG`` to a
+* ``sat``    -- ``counting.count(..., "sat")``: the plain encoding;
+* ``hybrid`` -- ``counting.count(..., "hybrid")``: the face's ``hybrid_rung`` to a
   fixpoint, then SAT on what is left.
 
 Each is timed ``--repeat`` times per board (best kept: other work only ever
@@ -19,8 +19,8 @@ Every answer is checked against the published (or derived) one.
 Per puzzle it prints a per-board table (milliseconds), the totals, the
 hybrid / plain ratio overall and per board, and the slowest board by its
 fastest engine. ``--sweep`` also times the hybrid with each rung of the
-ladder in turn (the measurement ``HYBRID_RUNG`` is chosen by), and, for an
-encoder with ``HYBRID_EXTRA`` rules (Suguru), each rung without them.
+ladder in turn (the measurement ``hybrid_rung`` is chosen by), and, for an
+type with ``hybrid_extra`` rules, each rung without them.
 
 ``--generator`` times the Suguru generator (one process, seeds
 0..N-1, best of ``--repeat`` CPU times per seed) with each uniqueness oracle
@@ -56,7 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the data readers shared with the tests
 
 from conftest import real_sugurus  # noqa: E402
-from pencilbox import registry, sat, solving  # noqa: E402
+from pencilbox import counting, registry, solving  # noqa: E402
 from pencilbox.formats import load  # noqa: E402
 from pencilbox.puzzles.heteromino.pieces import tables_for  # noqa: E402
 from test_heteromino_real import real_heterominoes  # noqa: E402
@@ -103,7 +103,7 @@ def run_engine(kind: Any, puzzle: Any, engine: str) -> tuple[int, bool, list[Row
     if engine == "rungs":
         report = solving.solve(kind, puzzle, limit=2)
         return report.count, report.exhaustive, report.solutions
-    found = sat.count(kind, puzzle, 2, engine)
+    found = counting.count(kind, puzzle, 2, engine)
     return found.count, found.exhaustive, found.solutions
 
 
@@ -183,16 +183,14 @@ def sweep(kind_name: str, boards: list[Board], clock: Callable[[], float], repea
 
     The rungs take turns on each board within each round, like the engines."""
     kind = registry.get(kind_name)
-    module = sat.encoder(kind_name)
-    chosen = module.HYBRID_RUNG
-
-    extra = getattr(module, "HYBRID_EXTRA", ())
+    chosen = kind.hybrid_rung
+    extra = kind.hybrid_extra
 
     def hybrid_with(rung: str, rules: tuple[Any, ...], puzzle: Any) -> None:
-        module.HYBRID_RUNG = rung
+        kind.hybrid_rung = rung
         if extra:
-            module.HYBRID_EXTRA = rules
-        sat.count(kind, puzzle, 2, "hybrid")
+            kind.hybrid_extra = rules
+        counting.count(kind, puzzle, 2, "hybrid")
 
     # (rung, its extra rules) -> label; the encoder's own choice is marked
     setups = {(rung, extra): rung + (" + extra" if extra else "") for rung in kind.ladder.names}
@@ -207,9 +205,9 @@ def sweep(kind_name: str, boards: list[Board], clock: Callable[[], float], repea
                 totals[setup] += seconds
                 worst[setup] = max(worst[setup], seconds)
     finally:
-        module.HYBRID_RUNG = chosen
+        kind.hybrid_rung = chosen
         if extra:
-            module.HYBRID_EXTRA = extra
+            kind.hybrid_extra = extra
     rows = [
         [
             setups[setup] + (" (chosen)" if setup == (chosen, extra) else ""),
@@ -367,7 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     repeat = max(1, args.repeat)
     sets = {"suguru": suguru_boards, "heteromino": heteromino_boards}
     ok = True
-    sat.count(registry.get("suguru"), suguru_boards()[0].puzzle, 2)  # load the solver library
+    counting.count(registry.get("suguru"), suguru_boards()[0].puzzle, 2)  # load the solver library
     for name, boards_of in sets.items():
         if args.puzzle not in (name, "all"):
             continue

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from pencilbox import sat, solving
+from pencilbox import counting, solving
 from pencilbox.engine import Contradiction, Deduction, State, count_solutions, propagate
 from pencilbox.kind import PuzzleKind
 from pencilbox.sat.core import Encoding, count_models
@@ -68,7 +68,7 @@ def engine_count(kind: Kind, puzzle: Any, rung: str, limit: int) -> tuple[int, b
 
 def sat_answers(kind: Kind, puzzle: Any, engine: str, limit: int) -> tuple[int, bool, set[Grid]]:
     """Count with the SAT ``engine`` ("sat" or "hybrid"); the answers must all differ."""
-    report = sat.count(kind, puzzle, limit, engine)
+    report = counting.count(kind, puzzle, limit, engine)
     grids = frozen_all(report.solutions)
     assert len(grids) == report.count, f"{engine} returned the same answer twice"
     return report.count, report.exhaustive, grids

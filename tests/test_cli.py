@@ -509,11 +509,10 @@ def test_stats_default_out_is_the_shipped_file_only_in_a_checkout(
 
 def test_stats_default_out_in_this_checkout_is_the_file_the_web_app_reads():
     from pencilbox.cli.figures import default_stats_path
-    from pencilbox.web.api import _stats_path
 
     shipped = ROOT / "src" / "pencilbox" / "puzzles" / "suguru" / "stats.json"
-    assert default_stats_path("suguru") == shipped
-    found = _stats_path("suguru")
+    assert default_stats_path(registry.get("suguru")) == shipped
+    found = registry.get("suguru").stats_file()
     assert found is not None and found.read_text(encoding="utf-8") == shipped.read_text(
         encoding="utf-8"
     )

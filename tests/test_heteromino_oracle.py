@@ -18,6 +18,7 @@ import pytest
 from pencilbox.engine import Contradiction, count_solutions, propagate
 from pencilbox.kind import Rows
 from pencilbox.puzzles.heteromino import KIND, rules, scanner
+from pencilbox.puzzles.heteromino import cnf as encoder
 from pencilbox.puzzles.heteromino import generate as gen
 from pencilbox.puzzles.heteromino.model import Heteromino, build, format_text
 from pencilbox.puzzles.heteromino.oracle import (
@@ -32,7 +33,6 @@ from pencilbox.puzzles.heteromino.oracle import (
 )
 from pencilbox.puzzles.heteromino.pieces import SLOTS, Tables, layout_for
 from pencilbox.puzzles.heteromino.randomboards import random_board
-from pencilbox.sat import heteromino as encoder
 
 BOARDS = tuple(random_board(random.Random(f"oracle-{i}"), max_side=6) for i in range(120))
 

@@ -31,13 +31,12 @@ from crosscheck import (
     imports_of,
     seeds,
 )
-from pencilbox import sat, solving
+from pencilbox import counting, solving
 from pencilbox.engine import Contradiction, Deduction, propagate
 from pencilbox.grid import mask_of
 from pencilbox.puzzles.lits import KIND, brute_cells, brute_regions, rules
 from pencilbox.puzzles.lits.model import Lits, format_text, parse_text
 from pencilbox.puzzles.lits.randomboards import random_board
-from pencilbox.sat import lits as sat_lits
 from test_lits_real import CASES as REAL_CASES
 
 Frozen = Grid
@@ -267,7 +266,7 @@ RULE_NAMES = {
     },
 }
 RULE_SETS = {rung: KIND.ladder.rules(rung) for rung in RUNGS} | {
-    "hybrid": sat.hybrid_rules(KIND, sat_lits)
+    "hybrid": counting.hybrid_rules(KIND)
 }
 
 

@@ -6,7 +6,7 @@ encoding of a state propagated by *each* rung must report the scanner's
 count and solution set; so must the rung engine (top rung plus search).
 The published boards must come out unique and equal to their answers.
 
-The hybrid's own narrowing (:func:`~pencilbox.sat.heteromino.tighten`: fit
+The hybrid's own narrowing (:func:`~pencilbox.puzzles.heteromino.cnf.tighten`: fit
 plus a one-piece lookahead, worked incrementally from the cells) must reach
 the same fixpoint as a plain rescan of every piece, keep every piece of every
 answer, and only report "no answer" on boards that have none.
@@ -26,14 +26,14 @@ from pathlib import Path
 import pytest
 
 from crosscheck import check_sat_agrees, describe, frozen, frozen_all, sat_answers, seeds
-from pencilbox import sat
+from pencilbox import counting
 from pencilbox.engine import Contradiction, propagate
 from pencilbox.formats import load
 from pencilbox.puzzles.heteromino import KIND, rules, scanner
+from pencilbox.puzzles.heteromino import cnf as encoder
 from pencilbox.puzzles.heteromino.model import SHAPES, Heteromino, format_text
 from pencilbox.puzzles.heteromino.pieces import _PAD, SLOTS, place_template
 from pencilbox.puzzles.heteromino.randomboards import random_board
-from pencilbox.sat import heteromino as encoder
 from pencilbox.sat.core import count_models
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -229,7 +229,7 @@ def test_published_boards_are_unique_and_match(real: RealHeteromino) -> None:
     kind, puzzle = load(real.url)
     assert kind is KIND
     for engine in ("sat", "hybrid"):
-        report = sat.count(KIND, puzzle, 2, engine)
+        report = counting.count(KIND, puzzle, 2, engine)
         assert report.unique, f"{engine}: {report.count} answers (exhaustive={report.exhaustive})"
         assert report.solutions[0] == real.answer, real.answer_source
 
@@ -240,7 +240,7 @@ def test_the_callers_puzzle_is_unchanged() -> None:
     state = KIND.initial_state(puzzle)
     domains = list(state.domains)
     for engine in ("sat", "hybrid"):
-        sat.count(KIND, puzzle, 5, engine)
+        counting.count(KIND, puzzle, 5, engine)
     count_models(encoder.encode(puzzle, state), 5)
     assert (format_text(puzzle), puzzle.black, hash(puzzle)) == before
     assert state.domains == domains

@@ -1,4 +1,4 @@
-"""The LITS SAT encoding (``pencilbox.sat.lits``): plain and hybrid agree with everything else.
+"""The LITS SAT encoding (``puzzles/lits/cnf.py``): plain and hybrid agree with everything else.
 
 * On a few hundred random small boards (the seeds of ``test_lits_counters``,
   satisfiable or not), the plain SAT count and the hybrid count, and their
@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-import pencilbox.sat.lits as sat_lits
+import pencilbox.puzzles.lits.cnf as sat_lits
 from crosscheck import Grid, describe, frozen, frozen_all
-from pencilbox import sat
+from pencilbox import counting
 from pencilbox.engine import Contradiction, count_solutions, propagate
 from pencilbox.formats import load
 from pencilbox.grid import mask_of
@@ -39,7 +39,7 @@ ENGINES = ("sat", "hybrid")
 
 
 def sat_count(puzzle: Lits, engine: str, limit: int) -> tuple[int, bool, set[Frozen], int]:
-    report = sat.count(KIND, puzzle, limit, engine)
+    report = counting.count(KIND, puzzle, limit, engine)
     grids = frozen_all(report.solutions)
     assert len(grids) == report.count, f"{engine} returned the same answer twice"
     return report.count, report.exhaustive, grids, report.cuts
@@ -77,10 +77,10 @@ def test_sat_and_hybrid_agree_with_every_counter_on_random_boards() -> None:
     assert cuts > 0, "no board needed a connectivity cut: the lazy loop went untested"
 
 
-@pytest.mark.parametrize("rung", [r for r in KIND.ladder.names if r != sat_lits.HYBRID_RUNG])
+@pytest.mark.parametrize("rung", [r for r in KIND.ladder.names if r != KIND.hybrid_rung])
 def test_hybrid_after_every_rung(rung: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The encoding is exact for any sound propagated state, not just the chosen rung's."""
-    monkeypatch.setattr(sat_lits, "HYBRID_RUNG", rung)
+    monkeypatch.setattr(KIND, "hybrid_rung", rung)
     for seed in SEEDS[:150]:
         puzzle = board_for(seed)
         truth, grids = brute_result(seed)
@@ -175,7 +175,7 @@ def test_cuts_happen_on_a_published_board() -> None:
     the plain encoding meets and cuts before it proves the answer unique."""
     case = next(c for c in REAL_CASES if c.name == "cspuz_core")
     _, puzzle = load(case.url)
-    report = sat.count(KIND, puzzle, 2, "sat")
+    report = counting.count(KIND, puzzle, 2, "sat")
     assert report.unique and report.cuts > 0 and report.calls > report.count + 1
 
 
@@ -186,7 +186,7 @@ def test_cuts_happen_on_a_published_board() -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_published_puzzles(case: Any, engine: str) -> None:
     _, puzzle = load(case.url)
-    report = sat.count(KIND, puzzle, 2, engine)
+    report = counting.count(KIND, puzzle, 2, engine)
     if not case.unique:
         assert report.count == 2 and not report.exhaustive
         return
@@ -198,7 +198,7 @@ def test_published_puzzles(case: Any, engine: str) -> None:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_the_not_unique_url_has_twenty_answers(engine: str) -> None:
     _, puzzle = load(NOT_UNIQUE)
-    report = sat.count(KIND, puzzle, 100, engine)
+    report = counting.count(KIND, puzzle, 100, engine)
     assert (report.count, report.exhaustive) == (20, True)
     assert len({frozen(grid) for grid in report.solutions}) == 20
     assert {frozen(g) for g in report.solutions} == {
@@ -215,7 +215,7 @@ def test_counting_leaves_the_puzzle_and_a_given_state_alone() -> None:
         puzzle = random_board(rng, sides=(5, 7))
         before = (puzzle.rows, puzzle.cols, puzzle.regions, puzzle.region_cells)
         for engine in ENGINES:
-            sat.count(KIND, puzzle, 5, engine)
+            counting.count(KIND, puzzle, 5, engine)
         assert (puzzle.rows, puzzle.cols, puzzle.regions, puzzle.region_cells) == before
         state = rules.new_state(puzzle)
         try:

@@ -7,7 +7,7 @@ encoding of a state propagated by *each* rung must report the brute-force
 count and solution set; so must the rung engine (top rung plus search).
 Every published Suguru must come out unique, equal to its published answer.
 
-The hybrid's own rule (``HYBRID_EXTRA``: pointing and pairs) is held to the
+The hybrid's own rule (``hybrid_extra``: pointing and pairs) is held to the
 same boards step by step: every digit it removes is wrong in every
 brute-force answer, it finds a contradiction only where there is no answer,
 it leaves written digits gone from every peer (what the encoder relies on)
@@ -38,12 +38,12 @@ from crosscheck import (
     sat_answers,
     seeds,
 )
-from pencilbox import sat, solving
+from pencilbox import counting, solving
 from pencilbox.engine import Contradiction, Deduction, propagate
 from pencilbox.formats import load
 from pencilbox.puzzles.suguru import KIND, brute, rules
+from pencilbox.puzzles.suguru import cnf as encoder
 from pencilbox.puzzles.suguru.model import REMOVED, format_text, parse_text
-from pencilbox.sat import suguru as encoder
 from pencilbox.sat.core import count_models
 from test_suguru_counters import assert_sound, board_for
 
@@ -160,7 +160,7 @@ def test_fully_settled_state_encodes_nothing() -> None:
     """When the rungs settle every cell the solver only confirms the answer."""
     puzzle = parse_text("suguru 1x8\nAABBCCDD\n\n1.......\n")
     state = KIND.initial_state(puzzle)
-    propagate(state, KIND.ladder.rules(encoder.HYBRID_RUNG))
+    propagate(state, KIND.ladder.rules(KIND.hybrid_rung))
     assert state.is_solved()
     encoding = encoder.encode(puzzle, state)
     assert (encoding.clauses, list(encoding.key)) == ([], [])
@@ -180,7 +180,7 @@ def test_published_sugurus_are_unique_and_match(real_suguru: RealSuguru) -> None
     kind, puzzle = load(real_suguru.url)
     assert kind is KIND
     for engine in ("sat", "hybrid"):
-        report = sat.count(KIND, puzzle, 2, engine)
+        report = counting.count(KIND, puzzle, 2, engine)
         assert report.unique, f"{engine}: {report.count} answers (exhaustive={report.exhaustive})"
         if real_suguru.solution is not None:
             assert report.solutions[0] == real_suguru.solution, engine
@@ -194,14 +194,14 @@ EXTRA_RULES = {"only-candidate", "only-home", "pointing", "pair", "write"}
 
 
 def check_extra_sound(seed: str) -> None:
-    """The hybrid's propagation (singles and ``HYBRID_EXTRA``) against brute force."""
+    """The hybrid's propagation (singles and ``hybrid_extra``) against brute force."""
     puzzle = board_for(seed)
     truth, answers = brute_result(seed)
     where = describe(KIND, seed, puzzle)
     state = KIND.initial_state(puzzle)
     log = SnapshotLog(state)
     try:
-        propagate(state, sat.hybrid_rules(KIND, encoder), log)
+        propagate(state, counting.hybrid_rules(KIND), log)
     except Contradiction:
         assert truth == 0, f"contradiction with {truth} answers on {where}"
         return
@@ -240,7 +240,7 @@ def test_pointing_then_a_pair() -> None:
     those two with 3 and 4 between them: a pair that empties the rest of B."""
     puzzle = parse_text("suguru 2x3\nABB\nABB\n")
     state = KIND.initial_state(puzzle)
-    propagate(state, KIND.ladder.rules(encoder.HYBRID_RUNG))
+    propagate(state, KIND.ladder.rules(KIND.hybrid_rung))
     assert state.domains == [3, 15, 15, 3, 15, 15]  # singles see nothing
     log: list[Deduction] = []
     assert encoder.point_and_pair(state, log)
@@ -255,8 +255,8 @@ def test_touching_pair_across_blocks() -> None:
     puzzle = parse_text("suguru 2x3\nABC\nABC\n")
     state = KIND.initial_state(puzzle)
     with pytest.raises(Contradiction):
-        propagate(state, sat.hybrid_rules(KIND, encoder))
-    assert sat.count(KIND, puzzle, 2, "hybrid").count == 0
+        propagate(state, counting.hybrid_rules(KIND))
+    assert counting.count(KIND, puzzle, 2, "hybrid").count == 0
 
 
 def test_hybrid_settles_more_than_singles() -> None:
@@ -266,9 +266,9 @@ def test_hybrid_settles_more_than_singles() -> None:
     for case in real_sugurus():
         puzzle = load(case.text or case.url)[1]
         plain = KIND.initial_state(puzzle)
-        propagate(plain, KIND.ladder.rules(encoder.HYBRID_RUNG))
+        propagate(plain, KIND.ladder.rules(KIND.hybrid_rung))
         extra = KIND.initial_state(puzzle)
-        propagate(extra, sat.hybrid_rules(KIND, encoder))
+        propagate(extra, counting.hybrid_rules(KIND))
         assert all(e & ~p == 0 for e, p in zip(extra.domains, plain.domains, strict=True))
         more += extra.is_solved() and not plain.is_solved()
     assert more >= 5
@@ -280,7 +280,7 @@ def test_the_callers_puzzle_is_unchanged() -> None:
     state = KIND.initial_state(puzzle)
     domains = list(state.domains)
     for engine in ("sat", "hybrid"):
-        sat.count(KIND, puzzle, 5, engine)
+        counting.count(KIND, puzzle, 5, engine)
     count_models(encoder.encode(puzzle, state), 5)
     assert (format_text(puzzle), puzzle.blocks, puzzle.givens, hash(puzzle)) == before
     assert state.domains == domains

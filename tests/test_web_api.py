@@ -23,7 +23,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from conftest import load_data
-from pencilbox import formats, solving
+from pencilbox import formats, registry, solving
 from pencilbox.web import bank as web_bank
 from pencilbox.web import limits, worker
 from pencilbox.web.app import STATIC, create_app
@@ -447,9 +447,7 @@ def test_bank_refuses_unknown_things(client: TestClient) -> None:
 
 
 def test_stats_answer_only_measured_data(client: TestClient) -> None:
-    from pencilbox.web.api import _stats_path
-
-    path = _stats_path("suguru")
+    path = registry.get("suguru").stats_file()
     response = client.get("/api/stats/suguru")
     if path is not None:
         assert response.json() == json.loads(path.read_text(encoding="utf-8"))

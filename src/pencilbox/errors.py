@@ -1,4 +1,4 @@
-"""The one error type a user can cause: bad input, named with its place."""
+"""The errors a user meets: bad input, named with its place; a feature missing here."""
 
 from __future__ import annotations
 
@@ -10,3 +10,10 @@ class PuzzleError(ValueError):
         text = f"{where}: {message}" if where else message
         super().__init__(" ".join(text.split()))
         self.where = where
+
+
+class Unavailable(Exception):
+    """A valid request that cannot be carried out here (a part not installed, say).
+
+    The command line reports it in one line with exit code 1.
+    """

@@ -15,6 +15,8 @@ from typing import NamedTuple
 
 Cell = int
 Mask = int
+Rows = list[list[int]]
+"""A solution or position as int rows (what the ints mean is each puzzle type's own)."""
 
 
 class RowCol(NamedTuple):

@@ -1,27 +1,33 @@
 """The one face every puzzle type shows to the engine, the CLI and the web app.
 
-A puzzle package implements :class:`PuzzleKind` once; nothing above this
-layer names a puzzle. The face covers the three input forms, the rules (an
-independent checker plus the ladder), the brute-force counter, the
-generator and a text picture.
+A puzzle package implements :class:`PuzzleKind` once, in its ``__init__``,
+and the shared layers ask the face for everything type-specific: the three
+input forms, the rules (an independent checker plus the ladder), the
+independent counters, the CNF encoder and the hybrid's settings, random
+boards, the generator, the shipped files, commands of its own and its
+front-end module. Nothing outside ``puzzles/`` and the registry names a type.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from .engine import Ladder, State
+from .engine import Ladder, Rule, State
+from .grid import Rows
+from .sat.core import Encoding
 
-Rows = list[list[int]]
-"""A solution or position as int rows (see DESIGN.md for each puzzle's meaning)."""
+__all__ = ["Board", "Command", "Counter", "Generated", "PuzzleKind", "Rows", "Violation"]
 
 
 class Board(Protocol):
@@ -55,13 +61,45 @@ class Generated(Generic[P]):
     info: dict[str, Any]
 
 
+Counter = Callable[[Any, int], tuple[int, list[Rows]]]
+"""An independent counter: ``(puzzle, limit) -> (count up to limit, the answers)``."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of a puzzle type's own (``pencilbox NAME ...``), beside the shared ones.
+
+    ``configure`` adds its arguments to the subparser; ``run`` carries it out
+    and returns the exit code. It raises PuzzleError for bad input, like the
+    shared commands.
+    """
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
 class PuzzleKind(ABC, Generic[P]):
     """The shared face of one puzzle type."""
 
     name: ClassVar[str]
-    url_names: ClassVar[tuple[str, ...]]
+    """The type's name: also its package's folder name and puzz.link's name for it."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names the type answers to, in the text header and in URLs."""
     ladder: ClassVar[Ladder]
     generate_modes: ClassVar[tuple[str, ...]] = ()
+    hybrid_rung: str
+    """The rung the hybrid SAT engine propagates before encoding (chosen by measurement)."""
+    hybrid_extra: tuple[Rule, ...] = ()
+    """Rules off the ladder that the hybrid runs after ``hybrid_rung``'s."""
+    front_end: ClassVar[str] = "front.js"
+    """The package file holding the web page's module for this type."""
+
+    @property
+    def url_names(self) -> tuple[str, ...]:
+        """Every name the type answers to: its own, then its aliases."""
+        return (self.name, *self.aliases)
 
     # -- input and output ------------------------------------------------
     @abstractmethod
@@ -113,13 +151,27 @@ class PuzzleKind(ABC, Generic[P]):
     def brute_count(self, puzzle: P, limit: int) -> tuple[int, list[Rows]]:
         """Count solutions up to ``limit`` with code that shares nothing with the rungs."""
 
+    def extra_counters(self) -> dict[str, Counter]:
+        """Independent counters beyond :meth:`brute_count`, by name (the soak runs them all)."""
+        return {}
+
+    @abstractmethod
+    def encode(self, puzzle: P, state: State | None) -> Encoding:
+        """The CNF of the puzzle; with ``state``, of what that propagated state leaves
+        open (settled variables as constants, dead values dropped)."""
+
     @abstractmethod
     def random_board(self, rng: random.Random, rows: int, cols: int) -> P:
         """A random test board of this size, satisfiable or not (no solver used).
 
         For cross-checks, the soak and the fuzzer; ValueError when no valid
-        board of this size exists (e.g. a 2x2 LITS).
+        board of this size exists (e.g. a 2x2 board with too few cells for a region).
         """
+
+    def soak_board(self, rng: random.Random, rows: int, cols: int) -> P:
+        """A board for the soak: by default :meth:`random_board`; a type whose plain
+        random boards are nearly all unsatisfiable plants answers in some."""
+        return self.random_board(rng, rows, cols)
 
     # -- making and showing ---------------------------------------------
     @abstractmethod
@@ -130,6 +182,39 @@ class PuzzleKind(ABC, Generic[P]):
     def render(self, puzzle: P, grid: Rows | None = None) -> str:
         """A text picture of the puzzle, with ``grid`` filled in if given."""
 
+    def commands(self) -> tuple[Command, ...]:
+        """Commands of this type's own, added to ``pencilbox`` beside the shared ones."""
+        return ()
+
+    # -- shipped files ---------------------------------------------------
+    @property
+    def package(self) -> str:
+        """The dotted name of the type's package (where its face is defined)."""
+        return type(self).__module__
+
+    def package_file(self, name: str) -> Traversable:
+        """File ``name`` in the type's package (it may not exist)."""
+        return resources.files(self.package).joinpath(name)
+
+    def stats_file(self) -> Traversable | None:
+        """The shipped figures file (``stats.json``), or None while none is measured.
+
+        Read through ``importlib.resources`` so that it is found however the
+        package is installed; a package that cannot be looked into counts as none.
+        """
+        try:
+            path = self.package_file("stats.json")
+            return path if path.is_file() else None
+        except OSError:
+            return None
+
+    def front_end_module(self) -> str:
+        """The text of the web page's module for this type (see :attr:`front_end`)."""
+        text = _package_text(self.package, self.front_end)
+        if text is None:
+            raise NotImplementedError(f"no front-end module is shipped for {self.name}")
+        return text
+
     def bank(self) -> list[dict[str, Any]]:
         """The puzzles shipped with the package: records with ``id``, ``rows``,
         ``cols``, ``url``, ``json``, ``solution``, ``grade``, ``mode`` and ``seed``.
@@ -137,7 +222,7 @@ class PuzzleKind(ABC, Generic[P]):
         Read from ``bank.json`` beside the puzzle package, parsed afresh on
         each call so callers may change their copy.
         """
-        text = _package_text(type(self).__module__, "bank.json")
+        text = _package_text(self.package, "bank.json")
         if text is None:
             raise NotImplementedError(f"no bank is shipped for {self.name}")
         records: list[dict[str, Any]] = json.loads(text)
@@ -154,8 +239,8 @@ class PuzzleKind(ABC, Generic[P]):
         """Entries of a player's ``position`` that the (unique) ``solution`` contradicts.
 
         The default compares cell by cell, for puzzles whose entries are the
-        solution's own values (Suguru's digits). Puzzles whose entries mean
-        something else (LITS's dots, Heteromino's arbitrary piece labels)
+        solution's own values (digits, say). Puzzles whose entries mean
+        something else (dots for "not shaded", arbitrary piece labels)
         override it.
         """
         wrong = []

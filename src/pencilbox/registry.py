@@ -1,45 +1,45 @@
 """The one place that lists the puzzle types.
 
-Puzzle packages are imported on first use so that ``pencilbox --help`` stays
+A type is the package ``pencilbox.puzzles.<name>``, whose ``KIND`` is its
+face. Packages are imported on first use so that ``pencilbox --help`` stays
 fast and one broken package cannot stop the others from loading. Adding a
-puzzle type is one entry in ``_TYPES``.
+puzzle type is one line in ``_TYPES``; everything else about it (its aliases
+included) is declared by its face.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any, NamedTuple
+from typing import Any
 
 from .errors import PuzzleError
 from .kind import PuzzleKind
 
-
-class _Entry(NamedTuple):
-    module: str
-    aliases: tuple[str, ...]  # other names, puzz.link's included
-
-
-_TYPES: dict[str, _Entry] = {
-    "suguru": _Entry("pencilbox.puzzles.suguru", ("tectonic",)),
-    "lits": _Entry("pencilbox.puzzles.lits", ()),
-    "heteromino": _Entry("pencilbox.puzzles.heteromino", ()),
-}
+_TYPES: tuple[str, ...] = (
+    "suguru",
+    "lits",
+    "heteromino",
+)
 
 _loaded: dict[str, PuzzleKind[Any]] = {}
 
 
 def names() -> tuple[str, ...]:
     """Every registered puzzle type."""
-    return tuple(_TYPES)
+    return _TYPES
 
 
 def canonical(name: str) -> str:
-    """The registered name for ``name`` or one of its aliases; PuzzleError if unknown."""
+    """The registered name for ``name`` or one of its aliases; PuzzleError if unknown.
+
+    A registered name needs no import; an alias is looked up on the faces,
+    which loads the packages.
+    """
     key = name.strip().lower()
     if key in _TYPES:
         return key
-    for candidate, entry in _TYPES.items():
-        if key in entry.aliases:
+    for candidate in _TYPES:
+        if key in get(candidate).aliases:
             return candidate
     shown = name if len(name) <= 30 else name[:30] + "..."  # never echo a huge input back
     raise PuzzleError(f"unknown puzzle type {shown!r}; known: {', '.join(_TYPES)}")
@@ -47,22 +47,15 @@ def canonical(name: str) -> str:
 
 def get(name: str) -> PuzzleKind[Any]:
     """The puzzle type called ``name`` (or one of its aliases)."""
-    key = canonical(name)
+    key = name.strip().lower()
+    if key not in _TYPES:
+        key = canonical(name)
     if key not in _loaded:
-        module = importlib.import_module(_TYPES[key].module)
-        _loaded[key] = module.KIND
+        kind: PuzzleKind[Any] = importlib.import_module(f"pencilbox.puzzles.{key}").KIND
+        _loaded[key] = kind
     return _loaded[key]
 
 
-def is_known(name: str) -> bool:
-    """True when ``name`` is a registered type or one of its aliases."""
-    try:
-        canonical(name)
-    except PuzzleError:
-        return False
-    return True
-
-
-def kind_url_names(name: str) -> tuple[str, ...]:
-    """The names a registered type answers to (its own and its aliases)."""
-    return (name, *_TYPES[name].aliases)
+def kinds() -> tuple[PuzzleKind[Any], ...]:
+    """Every registered type's face, in registry order (loads every package)."""
+    return tuple(get(name) for name in _TYPES)

@@ -15,7 +15,6 @@ reproduces it (:func:`replay`). This is how an unsound rule shows itself.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import time
@@ -25,9 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from . import registry, sat, solving
+from . import counting, registry, solving
 from .errors import PuzzleError
-from .kind import PuzzleKind, Rows
+from .kind import Counter, PuzzleKind, Rows
 
 Frozen = tuple[tuple[int, ...], ...]
 CounterFn = Callable[[PuzzleKind[Any], Any, int], tuple[int, bool, list[Rows]]]
@@ -57,20 +56,14 @@ def _brute(kind: PuzzleKind[Any], puzzle: Any, limit: int) -> tuple[int, bool, l
     return count, count < limit, answers
 
 
-def _module_counter(module: str) -> CounterFn:
-    """A second brute-force counter living in ``module`` as ``count(puzzle, limit)``."""
+def _extra(counter: Counter) -> CounterFn:
+    """One of the type's further independent counters, as ``counter(puzzle, limit)``."""
 
     def run(kind: PuzzleKind[Any], puzzle: Any, limit: int) -> tuple[int, bool, list[Rows]]:
-        count, answers = importlib.import_module(module).count(puzzle, limit)
+        count, answers = counter(puzzle, limit)
         return count, count < limit, answers
 
     return run
-
-
-# Independent counters beyond ``kind.brute_count``, per puzzle type.
-_EXTRA_BRUTE: dict[str, dict[str, str]] = {
-    "lits": {"brute-cells": "pencilbox.puzzles.lits.brute_cells"},
-}
 
 
 def _rung(name: str) -> CounterFn:
@@ -83,7 +76,7 @@ def _rung(name: str) -> CounterFn:
 
 def _sat(engine: str) -> CounterFn:
     def run(kind: PuzzleKind[Any], puzzle: Any, limit: int) -> tuple[int, bool, list[Rows]]:
-        report = sat.count(kind, puzzle, limit, engine)
+        report = counting.count(kind, puzzle, limit, engine)
         return report.count, report.exhaustive, report.solutions
 
     return run
@@ -92,8 +85,8 @@ def _sat(engine: str) -> CounterFn:
 def counters(kind: PuzzleKind[Any]) -> dict[str, CounterFn]:
     """Every counter for ``kind``, by name: brute force first, then rungs, then SAT."""
     found: dict[str, CounterFn] = {"brute": _brute}
-    for name, module in _EXTRA_BRUTE.get(kind.name, {}).items():
-        found[name] = _module_counter(module)
+    for name, counter in kind.extra_counters().items():
+        found[name] = _extra(counter)
     for rung in kind.ladder.names:
         found[f"rungs:{rung}"] = _rung(rung)
     found["sat"] = _sat("sat")
@@ -102,30 +95,10 @@ def counters(kind: PuzzleKind[Any]) -> dict[str, CounterFn]:
 
 
 def random_board(kind_name: str, rng: random.Random, max_side: int) -> Any:
-    """A random board of type ``kind_name`` with sides in 3..``max_side``."""
+    """A soak board of type ``kind_name`` with sides in 3..``max_side``."""
     rows = rng.randint(MIN_SIDE, max_side)
     cols = rng.randint(MIN_SIDE, max_side)
-    if kind_name == "suguru":
-        # Plain random boards are nearly all unsatisfiable (every block needs
-        # a 1 and 1s never touch); half are planted so answers get compared too.
-        # (The generator's partition growth finds fillable partitions fast.)
-        if rng.random() < 0.5:
-            return registry.get(kind_name).random_board(rng, rows, cols)
-        from .puzzles.suguru.generate import make_filled
-
-        filled = make_filled(rng, rows, cols)
-        reveal = rng.uniform(0.0, 0.5)
-        givens = [d if rng.random() < reveal else 0 for d in filled.solution]
-        return filled.board.with_givens(givens)
-    if kind_name == "lits":
-        from .puzzles.lits.randomboards import random_board as lits_board
-
-        # Region sizes vary too, so that both tight and loose regions are soaked.
-        smallest, largest = rng.choice(((4, 5), (4, 6), (4, 8)))
-        if rows * cols < 8:  # a 3x3 takes one region, or none fits
-            smallest = largest = rows * cols
-        return lits_board(rng, rows, cols, smallest=smallest, largest=largest)
-    return registry.get(kind_name).random_board(rng, rows, cols)
+    return registry.get(kind_name).soak_board(rng, rows, cols)
 
 
 def _frozen(grid: Rows) -> Frozen:

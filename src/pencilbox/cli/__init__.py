@@ -2,13 +2,12 @@
 
 Every command reaches puzzles through :mod:`pencilbox.registry`,
 :mod:`pencilbox.formats` and :mod:`pencilbox.solving`; no puzzle type is named
-here, so a new puzzle package gets every command for free. (``ledger`` is the
-one exception: it is a Heteromino fact about blank boards, not a command on a
-puzzle.)
+here, so a new puzzle package gets every command for free. A type's commands
+of its own (declared by its face's ``commands()``) are added beside them.
 
 This module assembles the parser and turns errors into exit codes; the
 commands live in :mod:`.solving` (one puzzle), :mod:`.making` (generate,
-bank), :mod:`.figures` (stats, ledger) and :mod:`.serving` (play).
+bank), :mod:`.figures` (stats) and :mod:`.serving` (play).
 
 Exit codes: 0 done; 1 the command ran but could not do what was asked (no
 solution to show, a feature that is not installed); 2 bad input (one line on
@@ -24,11 +23,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .. import __version__, registry
+from ..counting import ENGINES
 from ..errors import PuzzleError
-from ..sat import ENGINES
 from .checking import cmd_fuzz, cmd_soak
 from .common import PROG, Unavailable
-from .figures import LEDGER_MAX_SIDE, cmd_ledger, cmd_stats
+from .figures import cmd_stats
 from .making import cmd_bank, cmd_generate
 from .serving import cmd_play
 from .solving import cmd_convert, cmd_grade, cmd_hint, cmd_rungs, cmd_show, cmd_solve
@@ -51,13 +50,6 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
-
-
-def _ledger_side(text: str) -> int:
-    value = _positive(text)
-    if value > LEDGER_MAX_SIDE:
-        raise argparse.ArgumentTypeError(f"{text!r} is out of range 1..{LEDGER_MAX_SIDE}")
     return value
 
 
@@ -151,15 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--size", metavar="RxC", help="only this size")
     sub.add_argument("--grade", metavar="G", help="only this grade (a rung name or search)")
 
-    sub = command("ledger", cmd_ledger, "the exact number of Heteromino tilings of a blank board")
-    sub.add_argument("rows", metavar="H", type=_ledger_side, help="rows (1..60)")
-    sub.add_argument("cols", metavar="W", type=_ledger_side, help="columns (1..60)")
-    sub.add_argument(
-        "--no-same-shape-rule",
-        action="store_true",
-        help="also count tilings where two pieces of one shape share an edge",
-    )
-    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    for kind in registry.kinds():
+        for extra in kind.commands():
+            extra.configure(command(extra.name, extra.run, extra.help))
 
     sub = command("soak", cmd_soak, "every counter on random boards; report disagreements")
     sub.add_argument("type", metavar="TYPE", nargs="?", help="puzzle type (default: all)")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..errors import Unavailable
+
 PROG = "pencilbox"
 
-
-class Unavailable(Exception):
-    """The command is valid but cannot be carried out here (exit code 1)."""
+__all__ = ["PROG", "Unavailable"]

@@ -57,7 +57,7 @@ def _is_url_argument(source: str) -> bool:
     if source.lower().startswith(("http://", "https://")) or "?" in source:
         return True
     head = source.split("/", 1)[0].lower()
-    return any(head in registry.kind_url_names(name) for name in registry.names())
+    return any(head in kind.url_names for kind in registry.kinds())
 
 
 def load_puzzle(source: str) -> tuple[PuzzleKind[Any], Any]:

@@ -63,9 +63,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _solve_sat(kind: PuzzleKind[Any], puzzle: Any, args: argparse.Namespace) -> int:
     try:
-        from .. import sat
+        from .. import counting
 
-        report = sat.count(kind, puzzle, limit=args.limit, engine=args.engine)
+        report = counting.count(kind, puzzle, limit=args.limit, engine=args.engine)
     except ImportError as error:  # python-sat missing from this install
         raise Unavailable(f"--engine {args.engine} needs python-sat: {error}") from None
     first = report.solutions[0] if report.solutions else None

@@ -102,7 +102,7 @@ def _api_body(rng: random.Random, path: str) -> dict[str, Any]:
     """A well-formed body for the endpoint at ``path`` (the board may exceed the web limit)."""
     kind, puzzle = board(rng)
     if path == "/api/generate":
-        names = registry.kind_url_names(kind.name)
+        names = kind.url_names
         body: dict[str, Any] = {
             "type": rng.choice(names),
             "rows": rng.randint(3, 12),
@@ -217,7 +217,7 @@ def _http_case(rng: random.Random, index: int) -> Case:
     if choice < 6:
         path = rng.choice(API_PATHS)
         return Case("http", index, _body_request(rng, path))
-    names = [*registry.names(), "tectonic"]
+    names = [*registry.names(), *(alias for kind in registry.kinds() for alias in kind.aliases)]
     kind = registry.get(rng.choice(registry.names()))
     ids = [str(record["id"]) for record in kind.bank()[:5]] if shipped_boards(kind.name) else []
     if choice == 6:

@@ -4,7 +4,7 @@ An :class:`Encoding` is what a puzzle's encoder hands over: CNF clauses, the
 variables whose values tell one answer from another (the *key*), a way to
 read an answer's grid off a model, and optionally a ``refine`` hook that
 inspects a model and returns extra clauses when the model breaks a rule the
-CNF does not state outright (LITS connectivity, added lazily as cuts).
+CNF does not state outright (a connectivity rule, say, added lazily as cuts).
 
 :func:`count_models` counts answers up to a limit by adding one blocking
 clause over the key per answer found. python-sat is imported here only, and
@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..kind import Rows
+from ..grid import Rows
 
 Clause = list[int]
 
@@ -114,16 +114,16 @@ class Pool:
         return self.top
 
 
-def at_most_one(lits: Sequence[int], pool: Pool) -> list[Clause]:
-    """Clauses saying at most one of ``lits`` is true."""
-    n = len(lits)
+def at_most_one(literals: Sequence[int], pool: Pool) -> list[Clause]:
+    """Clauses saying at most one of ``literals`` is true."""
+    n = len(literals)
     if n <= 6:
-        return [[-lits[i], -lits[j]] for i in range(n) for j in range(i + 1, n)]
+        return [[-literals[i], -literals[j]] for i in range(n) for j in range(i + 1, n)]
     clauses: list[Clause] = []
-    prev = pool.new()  # s_i: some of lits[0..i] is true
-    clauses.append([-lits[0], prev])
+    prev = pool.new()  # s_i: some of literals[0..i] is true
+    clauses.append([-literals[0], prev])
     for i in range(1, n):
-        lit = lits[i]
+        lit = literals[i]
         clauses.append([-lit, -prev])
         if i < n - 1:
             cur = pool.new()

@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import Any
 
 from starlette.requests import Request
@@ -75,7 +73,7 @@ async def types(request: Request) -> JSONResponse:
                 "url_names": list(kind.url_names),
                 "ladder": [{"name": r.name, "summary": r.summary} for r in kind.ladder.rungs],
                 "generate_modes": list(kind.generate_modes),
-                "has_stats": _stats_path(kind.name) is not None,
+                "has_stats": kind.stats_file() is not None,
             }
         )
     return JSONResponse(
@@ -209,24 +207,10 @@ async def generate(request: Request) -> JSONResponse:
     return JSONResponse(answer)
 
 
-def _stats_path(name: str) -> Traversable | None:
-    """The measured-figures JSON of a puzzle type, shipped as package data
-    (``pencilbox/puzzles/<type>/stats.json``), or None while none is measured.
-
-    Read through ``importlib.resources`` so that it is found however the
-    package is installed; a package that cannot be looked into counts as none.
-    """
-    try:
-        candidate = resources.files("pencilbox").joinpath("puzzles", name, "stats.json")
-        return candidate if candidate.is_file() else None
-    except OSError:
-        return None
-
-
 async def stats(request: Request) -> JSONResponse:
     """GET /api/stats/{type}: the type's measured figures; 404 while none are measured."""
     kind = _kind(request.path_params["type"])
-    path = _stats_path(kind.name)
+    path = kind.stats_file()
     if path is None:
         raise ApiError(404, f"no statistics measured for {kind.name} yet")
     return JSONResponse(json.loads(path.read_text(encoding="utf-8")))

@@ -23,8 +23,9 @@ from typing import Any
 
 from ...engine import State
 from ...errors import PuzzleError
-from ...kind import Generated, PuzzleKind, Rows, Violation
-from . import model, rules
+from ...kind import Command, Generated, PuzzleKind, Rows, Violation
+from ...sat.core import Encoding
+from . import cnf, model, rules
 from .ladder import LADDER
 from .model import Heteromino
 from .pieces import piece_code
@@ -32,9 +33,9 @@ from .pieces import piece_code
 
 class HeterominoKind(PuzzleKind[Heteromino]):
     name = "heteromino"
-    url_names = ("heteromino",)
     ladder = LADDER
     generate_modes = ("walk",)
+    hybrid_rung = cnf.HYBRID_RUNG
 
     def parse_text(self, text: str) -> Heteromino:
         return model.parse_text(text)
@@ -135,6 +136,14 @@ class HeterominoKind(PuzzleKind[Heteromino]):
                 piece = rules.piece_of_cell(tables, cell, dom)
                 settled[cell] = piece_code(tables.piece_anchor[piece], tables.piece_shape[piece])
         return settled
+
+    def encode(self, puzzle: Heteromino, state: State | None) -> Encoding:
+        return cnf.encode(puzzle, state)
+
+    def commands(self) -> tuple[Command, ...]:
+        from .commands import LEDGER
+
+        return (LEDGER,)
 
     def random_board(self, rng: random.Random, rows: int, cols: int) -> Heteromino:
         from .randomboards import random_board

@@ -97,7 +97,7 @@ def differing_cells(first: Rows, second: Rows) -> tuple[int, ...]:
 
 def sat_verdict(puzzle: Heteromino) -> Verdict:
     """The verdict by SAT on the plain encoding (see the module text)."""
-    from ...sat.heteromino import encode
+    from .cnf import encode
 
     return far_verdict(encode(puzzle, None))
 
@@ -106,10 +106,10 @@ def hybrid_encoding(puzzle: Heteromino) -> Encoding | None:
     """The hybrid encoding: ``fit`` and the encoder's one-piece lookahead
     first, then only the live pieces get variables (None: ``fit`` found no
     answer)."""
-    from ... import sat
+    from ... import counting
     from . import KIND
 
-    found: Encoding | None = sat.hybrid_encoding(KIND, puzzle)
+    found: Encoding | None = counting.hybrid_encoding(KIND, puzzle)
     return found
 
 

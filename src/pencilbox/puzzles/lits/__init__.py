@@ -9,16 +9,18 @@ from typing import Any
 
 from ...engine import State
 from ...grid import members
-from ...kind import Generated, PuzzleKind, Rows, Violation
-from . import model, rules
+from ...kind import Counter, Generated, PuzzleKind, Rows, Violation
+from ...sat.core import Encoding
+from . import cnf, model, rules
 from .model import Lits
 
 
 class LitsKind(PuzzleKind[Lits]):
     name = "lits"
-    url_names = ("lits",)
     ladder = rules.LADDER
     generate_modes = ("backtrack",)  # the packer; "greedy" is kept for measurement only
+    hybrid_rung = cnf.HYBRID_RUNG
+    hybrid_extra = cnf.HYBRID_EXTRA
 
     def parse_text(self, text: str) -> Lits:
         return model.parse_text(text)
@@ -87,10 +89,27 @@ class LitsKind(PuzzleKind[Lits]):
                     wrong.append(Violation("mistake", (cell,), f"{label} is shaded"))
         return wrong
 
+    def encode(self, puzzle: Lits, state: State | None) -> Encoding:
+        return cnf.encode(puzzle, state)
+
     def random_board(self, rng: random.Random, rows: int, cols: int) -> Lits:
         from .randomboards import random_board
 
         return random_board(rng, rows, cols)
+
+    def soak_board(self, rng: random.Random, rows: int, cols: int) -> Lits:
+        from .randomboards import random_board
+
+        # Region sizes vary too, so that both tight and loose regions are soaked.
+        smallest, largest = rng.choice(((4, 5), (4, 6), (4, 8)))
+        if rows * cols < 8:  # a 3x3 takes one region, or none fits
+            smallest = largest = rows * cols
+        return random_board(rng, rows, cols, smallest=smallest, largest=largest)
+
+    def extra_counters(self) -> dict[str, Counter]:
+        from . import brute_cells
+
+        return {"brute-cells": brute_cells.count}
 
     def brute_count(self, puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
         from .brute_regions import count

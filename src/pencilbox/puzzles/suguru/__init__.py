@@ -9,15 +9,18 @@ from typing import Any
 
 from ...engine import State
 from ...kind import Generated, PuzzleKind, Rows, Violation
-from . import model, rules
+from ...sat.core import Encoding
+from . import cnf, model, rules
 from .model import REMOVED, Suguru
 
 
 class SuguruKind(PuzzleKind[Suguru]):
     name = "suguru"
-    url_names = ("suguru", "tectonic")
+    aliases = ("tectonic",)
     ladder = rules.LADDER
     generate_modes = ("solvable", "minimal")
+    hybrid_rung = cnf.HYBRID_RUNG
+    hybrid_extra = cnf.HYBRID_EXTRA
 
     def parse_text(self, text: str) -> Suguru:
         return model.parse_text(text)
@@ -62,10 +65,26 @@ class SuguruKind(PuzzleKind[Suguru]):
             if puzzle.blocks[cell] != REMOVED and dom and not dom & (dom - 1)
         }
 
+    def encode(self, puzzle: Suguru, state: State | None) -> Encoding:
+        return cnf.encode(puzzle, state)
+
     def random_board(self, rng: random.Random, rows: int, cols: int) -> Suguru:
         from .randomboards import random_board
 
         return random_board(rng, rows, cols)
+
+    def soak_board(self, rng: random.Random, rows: int, cols: int) -> Suguru:
+        # Plain random boards are nearly all unsatisfiable (every block needs
+        # a 1 and 1s never touch); half are planted so answers get compared too.
+        # (The generator's partition growth finds fillable partitions fast.)
+        if rng.random() < 0.5:
+            return self.random_board(rng, rows, cols)
+        from .generate import make_filled
+
+        filled = make_filled(rng, rows, cols)
+        reveal = rng.uniform(0.0, 0.5)
+        givens = [d if rng.random() < reveal else 0 for d in filled.solution]
+        return filled.board.with_givens(givens)
 
     def brute_count(self, puzzle: Suguru, limit: int) -> tuple[int, list[Rows]]:
         from .brute import count

@@ -31,7 +31,7 @@ from ...errors import PuzzleError
 from ...grid import members
 from ...kind import Generated
 from ...sat.core import count_models
-from ...sat.suguru import encode
+from .cnf import encode
 from .model import Suguru, build
 from .partition import DEFAULT_TARGETS, MAX_SIZE, grow, too_many_blocks
 from .rules import LADDER, SuguruState, new_state

@@ -39,17 +39,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import Contradiction, Deduction, Log, Rule, State
-from ..kind import Rows
-from ..puzzles.suguru.model import REMOVED, Suguru, later_touching
-from ..puzzles.suguru.rules import (
+from ...engine import Contradiction, Deduction, Log, Rule, State
+from ...grid import Rows
+from ...sat.core import Clause, Encoding, Pool, at_most_one
+from .model import REMOVED, Suguru, later_touching
+from .rules import (
     SuguruState,
     Tables,
     digits_of,
     only_candidate_step,
     settled_rows,
 )
-from .core import Clause, Encoding, Pool, at_most_one
 
 HYBRID_RUNG = "singles"
 """The rung the hybrid runs before encoding, then ``HYBRID_EXTRA``.

@@ -25,14 +25,13 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..engine import State
-from ..grid import Mask, indices
-from ..kind import Rows
-from ..puzzles.lits.mass import flood
-from ..puzzles.lits.model import Lits
-from ..puzzles.lits.rules import ONLY_NEIGHBOUR, OUT_OF_TOUCH, SEPARATING_CELL, LitsState
-from ..puzzles.lits.tables import Tables
-from .core import Clause, Encoding, Pool, at_most_one
+from ...engine import State
+from ...grid import Mask, Rows, indices
+from ...sat.core import Clause, Encoding, Pool, at_most_one
+from .mass import flood
+from .model import Lits
+from .rules import ONLY_NEIGHBOUR, OUT_OF_TOUCH, SEPARATING_CELL, LitsState
+from .tables import Tables
 
 HYBRID_RUNG = "tetro"
 """The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_lits.py

@@ -36,13 +36,12 @@ import functools
 import operator
 from collections.abc import Callable, Iterable
 
-from ..engine import Contradiction, State
-from ..grid import members
-from ..kind import Rows
-from ..puzzles.heteromino.model import SHAPES, Heteromino
-from ..puzzles.heteromino.pieces import SLOTS, layout_for, place_template
-from ..puzzles.heteromino.rules import HeterominoState, Settled, alive_pieces, fit, settle
-from .core import Clause, Encoding
+from ...engine import Contradiction, State
+from ...grid import Rows, members
+from ...sat.core import Clause, Encoding
+from .model import SHAPES, Heteromino
+from .pieces import SLOTS, layout_for, place_template
+from .rules import HeterominoState, Settled, alive_pieces, fit, settle
 
 HYBRID_RUNG = "fit"
 """The rung the hybrid runs before encoding: the cheapest; :func:`encode` then
