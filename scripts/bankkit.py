@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import batch, registry, solving
-from pencilbox.formats.puzzlink import load_url
+from pencilbox.formats import load_url
 from pencilbox.kind import PuzzleKind
 
 # Called with the kind, the decoded puzzle and the record after the engine's

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from pencilbox import solving
+from pencilbox.codecs.puzzlink import split_url
 from pencilbox.formats import load
-from pencilbox.formats.puzzlink import split_url
 from pencilbox.puzzles.heteromino import KIND
 from pencilbox.puzzles.heteromino.model import Heteromino, parse_text
 

@@ -23,8 +23,8 @@ from format_checks import (
     sources_in_every_form,
 )
 from pencilbox import formats
+from pencilbox.codecs.puzzlink import split_url
 from pencilbox.formats import load
-from pencilbox.formats.puzzlink import split_url
 from pencilbox.puzzles.lits import KIND, model, url
 from pencilbox.puzzles.lits.randomboards import random_board
 from pencilbox.registry import get

@@ -206,7 +206,7 @@ def test_published_letters_are_the_shapes_we_classify(case: RealLits) -> None:
 
 
 def test_url_re_encodes_to_the_same_body() -> None:
-    from pencilbox.formats.puzzlink import split_url
+    from pencilbox.codecs.puzzlink import split_url
 
     for case in CASES:
         kind, puzzle = load(case.url)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from pencilbox.codecs.puzzlink import borders_of_labels, split_url
 from pencilbox.formats import load
-from pencilbox.formats.puzzlink import borders_of_labels, split_url
 from pencilbox.puzzles.suguru.model import REMOVED
 from pencilbox.registry import get
 from pencilbox.solving import solve

@@ -21,9 +21,7 @@ from format_checks import (
     json_with,
     sources_in_every_form,
 )
-from pencilbox.errors import PuzzleError
-from pencilbox.formats import load
-from pencilbox.formats.puzzlink import (
+from pencilbox.codecs.puzzlink import (
     NO_NUMBER,
     QUESTION,
     BodyReader,
@@ -36,6 +34,8 @@ from pencilbox.formats.puzzlink import (
     labels_of_borders,
     split_url,
 )
+from pencilbox.errors import PuzzleError
+from pencilbox.formats import load
 from pencilbox.puzzles.suguru import model
 from pencilbox.puzzles.suguru.model import REMOVED, Suguru
 from pencilbox.registry import get

@@ -15,7 +15,7 @@ import os
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -138,16 +138,3 @@ def write_jsonl(records: Iterable[Record], path: str | os.PathLike[str]) -> int:
             out.flush()
             written += 1
     return written
-
-
-Job = tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]
-"""One unit of measurement work: a picklable function and its arguments."""
-
-
-def gather(executor: Executor, work: Mapping[Any, list[Job]]) -> dict[Any, list[dict[str, Any]]]:
-    """Submit every job at once (so the pool stays busy), then collect each key's
-    results in submission order. The ``stats`` modules measure through this."""
-    futures: dict[Any, list[Future[dict[str, Any]]]] = {
-        key: [executor.submit(fn, *args) for fn, args in jobs] for key, jobs in work.items()
-    }
-    return {key: [future.result() for future in found] for key, found in futures.items()}

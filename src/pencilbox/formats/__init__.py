@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from .. import registry
+from ..codecs.puzzlink import split_url
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 
@@ -33,7 +34,7 @@ def kind_named(name: str, where: str) -> PuzzleKind[Any]:
 
 
 def looks_like_url(text: str) -> bool:
-    """A URL with a scheme, or one word holding a '/' (``suguru/5/5/...``, ``host/p?...``).
+    """A URL with a scheme, or one word holding a '/' (``<type>/5/5/...``, ``host/p?...``).
 
     The text format's first line is ``TYPE ROWSxCOLS``: it has a space and no '/'.
     """
@@ -53,8 +54,6 @@ def load(text: str) -> tuple[PuzzleKind[Any], Any]:
     if stripped.startswith(("{", "[")):
         return load_json(text)  # the original text, so error lines match the input
     if looks_like_url(stripped):
-        from .puzzlink import load_url
-
         return load_url(stripped)
     header = next(
         (
@@ -69,6 +68,13 @@ def load(text: str) -> tuple[PuzzleKind[Any], Any]:
     number, line = header
     kind = kind_named(line.split()[0], f"line {number}")
     return kind, kind.parse_text(text)  # unstripped: its line numbers match the input
+
+
+def load_url(text: str) -> tuple[PuzzleKind[Any], Any]:
+    """Decode a puzz.link URL into ``(kind, puzzle)``; the type comes from the URL."""
+    parts = split_url(text)
+    kind = kind_named(parts.type, "URL part 'type'")
+    return kind, kind.from_url(parts.cols, parts.rows, parts.body)
 
 
 def load_json(text: str) -> tuple[PuzzleKind[Any], Any]:

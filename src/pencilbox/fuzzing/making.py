@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .. import registry
-from ..formats.puzzlink import split_url
+from ..codecs.puzzlink import split_url
 from ..kind import PuzzleKind
 from .boards import all_kinds, board, oversized, shipped_boards, text_variant, valid_form
 from .cases import API_PATHS, FAMILIES, WEIGHTS, Case, HttpInput, UrlInput

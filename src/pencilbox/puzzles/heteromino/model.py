@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from ...codecs.grids import json_size
 from ...errors import PuzzleError
-from ...formats.grids import json_size
 from ...kind import Rows, Violation
 
 MAX_SIDE = 100

@@ -37,8 +37,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...batch import Job, gather
 from ...engine import Contradiction, count_solutions, propagate
+from ...parallel import Job, gather
 from . import KIND, census, ledger
 from .generate import legal_black_counts, move_budget, score, walk
 from .ladder import LADDER

@@ -10,8 +10,8 @@ holds any other character, is an error naming its position.
 
 from __future__ import annotations
 
+from ...codecs.puzzlink import BodyReader, make_url
 from ...errors import PuzzleError
-from ...formats.puzzlink import BodyReader, make_url
 from . import model
 from .model import Heteromino
 

@@ -30,9 +30,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from ...batch import gather
 from ...engine import count_solutions, propagate
 from ...grid import Grid, members
+from ...parallel import gather
 from .generate import count, generate
 from .model import Lits, build
 from .packing import PACKERS, geometry, pack

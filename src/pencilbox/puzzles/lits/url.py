@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ...errors import PuzzleError
-from ...formats.puzzlink import (
+from ...codecs.puzzlink import (
     BodyReader,
     Borders,
     borders_of_labels,
@@ -24,6 +23,7 @@ from ...formats.puzzlink import (
     labels_of_borders,
     make_url,
 )
+from ...errors import PuzzleError
 from . import model
 from .model import MAX_SIDE, Lits
 

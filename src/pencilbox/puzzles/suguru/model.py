@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
+from ...codecs.grids import json_size
+from ...codecs.grids import tokens as line_tokens
 from ...errors import PuzzleError
-from ...formats.grids import json_size
-from ...formats.grids import tokens as line_tokens
 from ...kind import Rows, Violation
 
 REMOVED = -1

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from ... import solving
-from ...batch import gather
 from ...engine import count_solutions, propagate
+from ...parallel import gather
 from .generate import MODES, WITNESS_RULES, Carver, make_filled
 from .model import Suguru, build
 from .partition import DEFAULT_TARGETS, UNIFORM_TARGETS, block_bound, grow

@@ -11,8 +11,7 @@ read as a blank.
 
 from __future__ import annotations
 
-from ...errors import PuzzleError
-from ...formats.puzzlink import (
+from ...codecs.puzzlink import (
     NO_NUMBER,
     QUESTION,
     BodyReader,
@@ -26,6 +25,7 @@ from ...formats.puzzlink import (
     pack_bits,
     unpack_bits,
 )
+from ...errors import PuzzleError
 from . import model
 from .model import REMOVED, Suguru
 

@@ -1,6 +1,6 @@
 """puzz.link URLs: the address shape and the codecs pzprjs shares between puzzles.
 
-A puzz.link URL looks like ``https://puzz.link/p?suguru/5/5/<body>``: the
+A puzz.link URL looks like ``https://puzz.link/p?<type>/5/5/<body>``: the
 puzzle type, an optional flag word, the number of columns, the number of
 rows, and a body whose layout belongs to the puzzle type. The body is built
 from a handful of codecs that pzprjs uses for many puzzles; they live here as
@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..errors import PuzzleError
 
@@ -66,7 +66,7 @@ def split_url(text: str) -> UrlParts:
         raise PuzzleError("empty URL")
     if "?" in url:
         head, url = url.split("?", 1)
-        if url.startswith("/"):  # old applets: .../lits/sa/q.html?/COLS/ROWS/BODY
+        if url.startswith("/"):  # old applets: .../<type>/sa/q.html?/COLS/ROWS/BODY
             found = re.search(r"/([a-z0-9]+)/s[ac]/[^/]*$", head)
             if found:
                 url = found.group(1) + url
@@ -95,15 +95,6 @@ def _size(text: str, part: str) -> int:
     if len(text) > 6 or not 1 <= int(text) <= MAX_SIDE:
         raise PuzzleError(f"URL part '{part}': {text[:20]} is out of range 1..{MAX_SIDE}")
     return int(text)
-
-
-def load_url(text: str) -> tuple[Any, Any]:
-    """Decode a puzz.link URL into ``(kind, puzzle)``; the type comes from the URL."""
-    from . import kind_named
-
-    parts = split_url(text)
-    kind = kind_named(parts.type, "URL part 'type'")
-    return kind, kind.from_url(parts.cols, parts.rows, parts.body)
 
 
 def make_url(type_name: str, cols: int, rows: int, body: str) -> str:
