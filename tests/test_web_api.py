@@ -710,6 +710,52 @@ def test_every_static_reference_resolves_locally() -> None:
             assert (path.parent / target).resolve().is_file(), (path, target)
 
 
+WEB = STATIC.parent
+
+
+def type_names() -> set[str]:
+    """Every name and alias of every registered type, lower case."""
+    return {name.lower() for kind in registry.kinds() for name in kind.url_names}
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_each_types_front_end_module_is_served_from_its_package(
+    client: TestClient, name: str
+) -> None:
+    kind = registry.get(name)
+    shipped = kind.package_file(kind.front_end)
+    # the page's loader imports it from beside itself
+    module = client.get(f"/static/js/kinds/{name}.js")
+    assert module.status_code == 200
+    assert module.headers["content-type"].startswith("text/javascript")
+    assert module.text == shipped.read_text(encoding="utf-8")
+    assert module.headers["x-content-type-options"] == "nosniff"
+    assert module.headers["content-security-policy"].startswith("default-src 'self'")
+    assert "cache-control" not in module.headers  # like the other static files
+    again = client.get(
+        f"/static/js/kinds/{name}.js", headers={"if-none-match": module.headers["etag"]}
+    )
+    assert again.status_code == 304 and again.text == ""
+    # its relative imports resolve as if it sat in static/js/kinds/, and it loads nothing remote
+    for target in re.findall(r'from "(\.[^"]+)"', module.text):
+        assert (STATIC / "js" / "kinds" / target).resolve().is_file(), (name, target)
+    assert not re.search(r"https?://(?!puzz\.link)", module.text.replace("http://www.w3.org", ""))
+
+
+def test_an_unknown_types_module_is_404_and_the_loader_is_still_served(
+    client: TestClient,
+) -> None:
+    missing = client.get("/static/js/kinds/no-such-type.js")
+    assert missing.status_code == 404
+    assert missing.headers["x-content-type-options"] == "nosniff"
+    loader = client.get("/static/js/kinds/index.js")
+    assert loader.status_code == 200
+    assert "javascript" in loader.headers["content-type"]
+    assert "import(" in loader.text  # it loads the types' modules on demand
+    # no copy of a type's module is left under web/static to drift from the package's
+    assert [p.name for p in (STATIC / "js" / "kinds").iterdir()] == ["index.js"]
+
+
 @pytest.mark.parametrize(
     "path",
     [

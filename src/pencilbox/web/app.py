@@ -4,10 +4,15 @@ The page is served only from the package's own ``static`` folder (Starlette's
 StaticFiles refuses paths that resolve outside it), with a Content Security
 Policy that allows nothing but this server: the app must work offline, and
 a stray CDN link would fail loudly in development instead of silently.
+
+Each puzzle type's drawing module comes from the type's own package, through
+the face, at ``/static/js/kinds/<type>.js``: beside the page's loader, so the
+module's relative imports of ``../core/*.js`` reach the shared page code.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,6 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .. import registry
 from . import api
 from .payloads import ApiError
 
@@ -67,6 +73,30 @@ async def notes(request: Request) -> Response:
     return FileResponse(STATIC / "notes.html", headers={"cache-control": "no-cache"})
 
 
+def kind_module(name: str) -> Route:
+    """The route serving type ``name``'s front-end module from its package.
+
+    One route per registered type, so ``kinds/index.js`` (and any unknown
+    name) still falls through to the static files. The headers match what
+    StaticFiles gives a script: the JavaScript type, and an ETag (here the
+    text's hash, as the text is read through the face, maybe from a zip,
+    with no file date) that a browser revalidates with, getting a 304.
+    """
+
+    async def module(request: Request) -> Response:
+        try:
+            text = registry.get(name).front_end_module()
+        except NotImplementedError as missing:
+            raise HTTPException(404, str(missing)) from None
+        etag = '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
+        asked = request.headers.get("if-none-match", "")
+        if etag in [tag.strip(" W/") for tag in asked.split(",")]:
+            return Response(status_code=304, headers={"etag": etag})
+        return Response(text, media_type="text/javascript", headers={"etag": etag})
+
+    return Route(f"/static/js/kinds/{name}.js", module)
+
+
 async def api_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)
     return JSONResponse({"error": error.message}, status_code=error.status)
@@ -101,6 +131,7 @@ def routes() -> list[Route | Mount]:
         Route("/api/grade", api.grade, methods=["POST"]),
         Route("/api/generate", api.generate, methods=["POST"]),
         Route("/api/stats/{type}", api.stats),
+        *(kind_module(name) for name in registry.names()),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 

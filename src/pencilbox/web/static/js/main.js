@@ -7,7 +7,7 @@ import { $, clear, el, option } from "./core/dom.js";
 import { Game } from "./core/game.js";
 import * as storage from "./core/storage.js";
 import { formatSeconds } from "./core/timer.js";
-import { kindModule } from "./kinds/index.js";
+import { kindModule, loadKinds } from "./kinds/index.js";
 
 const state = {
   types: [],
@@ -345,6 +345,7 @@ async function start() {
   refreshControls();
   try {
     state.types = (await api.get("/api/types")).types;
+    await loadKinds(state.types.map((t) => t.name));
   } catch (error) {
     message(`cannot reach the server: ${error.message}`, "error");
     return;

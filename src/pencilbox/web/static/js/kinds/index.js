@@ -1,16 +1,34 @@
-// The puzzle types the page can draw. A type's module exports:
+// The puzzle types' drawing modules. Each type's package ships its own; the
+// server serves it beside this file as ./<name>.js, so its imports of
+// ../core/*.js reach the page's shared code. A type's module exports:
 //   setup(payload) -> model, editable(model, cell), fullGrid(model, values),
 //   keyAction(model, cell, key, values), draw(model, view), keysHelp, and
 //   either incompleteRules (a Set of rule names) or pending(model, violation, values);
 // optionally click(model, data, button, values), checkGrid(model, values),
 // readyToCheck(model, values) and pencil (false: no pencil marks).
 
-import * as heteromino from "./heteromino.js";
-import * as lits from "./lits.js";
-import * as suguru from "./suguru.js";
+const loaded = new Map();
 
-const KINDS = { suguru, lits, heteromino };
+// Load the modules of the named types (the names /api/types lists), once,
+// before the page draws anything, so that kindModule can answer at once.
+// A type whose module does not load stays undrawable (kindModule: null) and
+// the page offers it disabled, as before; the others still work.
+export async function loadKinds(names) {
+  const wanted = names.filter((name) => !loaded.has(name));
+  const modules = await Promise.all(
+    wanted.map((name) =>
+      import(`./${encodeURIComponent(name)}.js`).catch((error) => {
+        console.warn(`no drawing module for ${name}: ${error.message}`);
+        return null;
+      }),
+    ),
+  );
+  wanted.forEach((name, i) => {
+    if (modules[i]) loaded.set(name, modules[i]);
+  });
+}
 
+// The drawing module of a loaded type, or null.
 export function kindModule(name) {
-  return KINDS[name] || null;
+  return loaded.get(name) || null;
 }

@@ -1,5 +1,8 @@
 // Suguru: drawing and input. Blocks get thick borders; givens are bold,
 // the player's digits blue; a cell takes digits 1..(size of its block).
+//
+// The web app serves this file at /static/js/kinds/suguru.js, beside the page's
+// loader, so the imports below reach the page's shared code in ../core/.
 
 import { drawCells, drawFocus, drawGrid, drawMarks, drawText, newBoard } from "../core/board.js";
 

@@ -7,6 +7,9 @@
 // plain one-cell move (undo, redo and saving work unchanged):
 // bit RIGHT = cut between the cell and the one to its right, bit DOWN = cut
 // between the cell and the one below.
+//
+// The web app serves this file at /static/js/kinds/heteromino.js, beside the page's
+// loader, so the imports below reach the page's shared code in ../core/.
 
 import { drawCells, drawEdgeTargets, drawEdges, drawFocus, drawShade, newBoard } from "../core/board.js";
 

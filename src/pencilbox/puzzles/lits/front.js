@@ -1,6 +1,9 @@
 // LITS: drawing and input. Regions get thick borders. A cell is unknown (0),
 // shaded (1) or dotted (2: marked as not shaded); the hint endpoint reads
 // exactly these numbers, the checker only shaded (1) or not (0).
+//
+// The web app serves this file at /static/js/kinds/lits.js, beside the page's
+// loader, so the imports below reach the page's shared code in ../core/.
 
 import { drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
 
