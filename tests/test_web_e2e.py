@@ -370,6 +370,37 @@ def test_every_type_is_offered_and_import_switches_type(page: Any, server: str) 
     assert page.is_disabled("#pencil")
 
 
+def test_a_type_whose_module_does_not_load_is_offered_disabled(browser: Any, server: str) -> None:
+    """The page loads each type's drawing module on demand (it is served from the
+    type's package): one that fails to load leaves its type listed but disabled,
+    and the other types play as before."""
+    names = [t["name"] for t in api(server, "/api/types")["types"]]
+    missing = names[-1]
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.route(f"**/static/js/kinds/{missing}.js", lambda route: route.fulfill(status=404))
+    tab.goto(server)
+    tab.wait_for_selector("body[data-ready=true]")
+    options = tab.eval_on_selector_all(
+        "#type option", "nodes => nodes.map(n => [n.value, n.textContent, n.disabled])"
+    )
+    assert options == [
+        [name, f"{name} (board not drawn yet)", True] if name == missing else [name, name, False]
+        for name in names
+    ]
+    import_puzzle(tab, ABIGAIL_URL)
+    assert tab.locator("rect.cell").count() == 25
+    first = api(server, f"/api/bank/{missing}")["puzzles"][0]["id"]
+    url = api(server, f"/api/bank/{missing}/{first}")["url"]
+    tab.fill("#import-text", url)
+    tab.click("#import-go")
+    expect(tab.locator("#message")).to_contain_text(f"cannot draw {missing} boards")
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
 # -- LITS and Heteromino --------------------------------------------------------------
 
 # pzprjs's LITS test board (tests/data/lits/pzprjs.json): 4x4, unique.

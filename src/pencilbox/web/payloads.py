@@ -135,8 +135,8 @@ def cell_layers(obj: dict[str, Any], rows: int, cols: int) -> dict[str, list[int
     """Every field of a puzzle's JSON form that holds one number per cell
     (``rows`` lists of ``cols`` ints or booleans), flattened in reading order.
 
-    This is the drawing data the page's puzzle modules read (Suguru's
-    ``blocks`` and ``givens``, LITS's ``regions``, Heteromino's ``black``)
+    This is the drawing data the page's puzzle modules read (a type's
+    regions, its givens, its black cells: each grid under its JSON name)
     without the server naming any puzzle: whatever per-cell grid a type's
     JSON form has is passed on, and nothing else.
     """
