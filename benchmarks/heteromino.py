@@ -51,10 +51,10 @@ from pencilbox.engine import (  # noqa: E402
 from pencilbox.formats import load  # noqa: E402
 from pencilbox.puzzles.heteromino import KIND, rules  # noqa: E402
 from pencilbox.puzzles.heteromino import generate as gen  # noqa: E402
+from pencilbox.puzzles.heteromino.boards import random_board  # noqa: E402
 from pencilbox.puzzles.heteromino.model import Heteromino  # noqa: E402
 from pencilbox.puzzles.heteromino.oracle import ORACLE, ORACLES  # noqa: E402
 from pencilbox.puzzles.heteromino.pieces import Tables, tables_for  # noqa: E402
-from pencilbox.puzzles.heteromino.randomboards import random_board  # noqa: E402
 from test_heteromino_oracle import walk_boards  # noqa: E402
 from test_heteromino_real import RealHeteromino, real_heterominoes  # noqa: E402
 from texttable import table  # noqa: E402

@@ -301,7 +301,7 @@ def white_regions_fit(puzzle: Any) -> bool:
 
 def bench_heteromino12(count: int, repeat: int) -> bool:
     """Counting to 2 on 12x12 Heteromino boards; True when all engines agree."""
-    from pencilbox.puzzles.heteromino.randomboards import random_board
+    from pencilbox.puzzles.heteromino.boards import random_board
 
     kind = registry.get("heteromino")
     bank = [kind.from_json(record["json"]) for record in kind.bank() if record["rows"] == 12]

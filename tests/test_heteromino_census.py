@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pencilbox.puzzles.heteromino import census, stats
-from pencilbox.puzzles.heteromino.scanner import count as scanner_count
+from pencilbox.puzzles.heteromino.brute import count as scanner_count
 from pencilbox.puzzles.heteromino.stats import variant_count
 
 

@@ -1,6 +1,6 @@
 """Cross-checks: the two Heteromino engines agree, and every deduction is true.
 
-Engine 2 (``scanner.py``) shares no code with engine 1 (the rungs plus the
+Engine 2 (the scanner, ``brute.py``) shares no code with engine 1 (the rungs plus the
 engine's search). On random boards -- random black cells leaving a multiple
 of 3 white cells, 3x3 to 6x6, satisfiable or not -- the scanner and engine 1
 with each rung must report identical counts and solution sets. Propagation
@@ -33,10 +33,10 @@ from crosscheck import (
 )
 from pencilbox import solving
 from pencilbox.engine import Contradiction, propagate
-from pencilbox.puzzles.heteromino import KIND, rules, scanner
+from pencilbox.puzzles.heteromino import KIND, brute, rules
+from pencilbox.puzzles.heteromino.boards import random_board
 from pencilbox.puzzles.heteromino.model import SHAPES, Heteromino, format_text, parse_text
 from pencilbox.puzzles.heteromino.pieces import piece_code
-from pencilbox.puzzles.heteromino.randomboards import random_board
 
 LIMIT = 30
 RUNGS = KIND.ladder.names
@@ -53,7 +53,7 @@ def board_for(seed: str) -> Heteromino:
 @cache
 def scanner_result(seed: str) -> tuple[int, tuple[Grid, ...]]:
     """The scanner's count and answers for one seeded board (cached across tests)."""
-    count, solutions = scanner.count(board_for(seed), LIMIT)
+    count, solutions = brute.count(board_for(seed), LIMIT)
     return count, tuple(frozen(grid) for grid in solutions)
 
 
@@ -65,11 +65,11 @@ def blank(rows: int, cols: int) -> Heteromino:
 
 
 def test_scanner_imports_nothing_but_the_model() -> None:
-    """scanner.py must share no code with the rungs, engine.py or grid.py."""
-    imported = imports_of(scanner)
+    """brute.py (the scanner) must share no code with the rungs, engine.py or grid.py."""
+    imported = imports_of(brute)
     assert imported <= {"__future__", ".model"}, imported
     # the shapes are written out again, not imported
-    assert "SHAPES" not in Path(scanner.__file__).read_text()
+    assert "SHAPES" not in Path(brute.__file__).read_text()
 
 
 @pytest.mark.parametrize(
@@ -91,7 +91,7 @@ def test_scanner_imports_nothing_but_the_model() -> None:
 )
 def test_blank_board_counts(rows: int, cols: int, expected: int) -> None:
     puzzle = blank(rows, cols)
-    count, solutions = scanner.count(puzzle, 1000)
+    count, solutions = brute.count(puzzle, 1000)
     assert count == expected
     assert len({frozen(g) for g in solutions}) == expected
     for grid in solutions:
@@ -104,7 +104,7 @@ def test_blank_board_counts(rows: int, cols: int, expected: int) -> None:
 def test_two_row_strips_never_use_a_bar_or_cross_a_block() -> None:
     """Why 2 x 3m has 2^m tilings: every piece is an L inside one 2x3 block."""
     for m in range(1, 5):
-        _, tilings = scanner.count(blank(2, 3 * m), 1000)
+        _, tilings = brute.count(blank(2, 3 * m), 1000)
         assert len(tilings) == 2**m
         for grid in tilings:
             for number in {n for row in grid for n in row}:
@@ -117,22 +117,22 @@ def test_two_row_strips_never_use_a_bar_or_cross_a_block() -> None:
 def test_scanner_stops_at_the_limit() -> None:
     puzzle = blank(3, 4)
     for limit in (1, 5, 14, 15):
-        count, solutions = scanner.count(puzzle, limit)
+        count, solutions = brute.count(puzzle, limit)
         assert count == len(solutions) == min(limit, 14)
     with pytest.raises(ValueError):
-        scanner.count(puzzle, 0)
+        brute.count(puzzle, 0)
 
 
 def test_board_with_no_white_cell_has_one_empty_tiling() -> None:
     puzzle = Heteromino(2, 3, (True,) * 6)
-    assert scanner.count(puzzle, 5) == (1, [[[0, 0, 0], [0, 0, 0]]])
+    assert brute.count(puzzle, 5) == (1, [[[0, 0, 0], [0, 0, 0]]])
     for rung in RUNGS:
         assert engine_count(KIND, puzzle, rung, 5)[:2] == (1, True)
 
 
 def test_kind_face_uses_the_scanner() -> None:
     puzzle = blank(3, 4)
-    assert KIND.brute_count(puzzle, 5) == scanner.count(puzzle, 5)
+    assert KIND.brute_count(puzzle, 5) == brute.count(puzzle, 5)
 
 
 # -- the engines agree -----------------------------------------------------------------
@@ -278,7 +278,7 @@ def check_hint_chain(puzzle: Heteromino, where: str) -> str:
     Drawn pieces are numbered as the solution numbers them (see the report on
     ``solving.find_mistakes``, which compares numbers cell by cell).
     """
-    count, answers = scanner.count(puzzle, 2)
+    count, answers = brute.count(puzzle, 2)
     assert count == 1, f"{where}: not unique"
     solution = answers[0]
     cols = puzzle.cols
@@ -315,7 +315,7 @@ def test_hint_chain_solves_unique_random_boards() -> None:
 
 @pytest.mark.soak
 def test_hint_chain_soak() -> None:
-    unique = [s for s in SOAK_SEEDS[:2000] if scanner.count(board_for(s), 2)[0] == 1]
+    unique = [s for s in SOAK_SEEDS[:2000] if brute.count(board_for(s), 2)[0] == 1]
     for seed in unique:
         check_hint_chain(board_for(seed), describe(KIND, seed, board_for(seed)))
 

@@ -24,8 +24,8 @@ from format_checks import (
 from pencilbox.errors import PuzzleError
 from pencilbox.formats import load
 from pencilbox.puzzles.heteromino import KIND, model, url
+from pencilbox.puzzles.heteromino.boards import random_board
 from pencilbox.puzzles.heteromino.model import Heteromino
-from pencilbox.puzzles.heteromino.randomboards import random_board
 from pencilbox.registry import get
 
 RULES_URL = "https://puzz.link/p?heteromino/5/5/d7b7a7b7b77c7d"

@@ -17,9 +17,10 @@ import pytest
 
 from pencilbox.engine import Contradiction, count_solutions, propagate
 from pencilbox.kind import Rows
-from pencilbox.puzzles.heteromino import KIND, rules, scanner
+from pencilbox.puzzles.heteromino import KIND, brute, rules
 from pencilbox.puzzles.heteromino import cnf as encoder
 from pencilbox.puzzles.heteromino import generate as gen
+from pencilbox.puzzles.heteromino.boards import random_board
 from pencilbox.puzzles.heteromino.model import Heteromino, build, format_text
 from pencilbox.puzzles.heteromino.oracle import (
     ORACLES,
@@ -32,7 +33,6 @@ from pencilbox.puzzles.heteromino.oracle import (
     hybrid_verdict,
 )
 from pencilbox.puzzles.heteromino.pieces import SLOTS, Tables, layout_for
-from pencilbox.puzzles.heteromino.randomboards import random_board
 
 BOARDS = tuple(random_board(random.Random(f"oracle-{i}"), max_side=6) for i in range(120))
 
@@ -46,7 +46,7 @@ def test_each_oracle_agrees_with_the_scanner(name: str) -> None:
     oracle = ORACLES[name]
     seen = {0: 0, 1: 0, 2: 0}
     for puzzle in BOARDS:
-        count, answers = scanner.count(puzzle, 30)
+        count, answers = brute.count(puzzle, 30)
         verdict = oracle(puzzle)
         where = format_text(puzzle)
         assert verdict.count == min(count, 2), where
@@ -91,7 +91,7 @@ def test_oracles_see_a_unique_bank_board_and_an_unsolvable_one() -> None:
         assert cell_pieces(verdict.solution) == cell_pieces(record["solution"])
     # a blank 1x6: two horizontal bars, which would touch
     stuck = blank(1, 6)
-    assert scanner.count(stuck, 2)[0] == 0
+    assert brute.count(stuck, 2)[0] == 0
     for oracle in ORACLES.values():
         assert oracle(stuck) == Verdict(0)
 

@@ -10,7 +10,8 @@ import pytest
 
 from pencilbox import solving
 from pencilbox.engine import Contradiction, Deduction, count_solutions, propagate
-from pencilbox.puzzles.heteromino import KIND, probe, rules, scanner
+from pencilbox.puzzles.heteromino import KIND, brute, probe, rules
+from pencilbox.puzzles.heteromino.boards import random_board
 from pencilbox.puzzles.heteromino.model import SHAPES, Heteromino, parse_text
 from pencilbox.puzzles.heteromino.pieces import (
     _PAD,
@@ -20,7 +21,6 @@ from pencilbox.puzzles.heteromino.pieces import (
     ring_template,
     tables_for,
 )
-from pencilbox.puzzles.heteromino.randomboards import random_board
 
 BOARDS = [random_board(random.Random(f"rules-{n}"), max_side=7) for n in range(40)]
 
@@ -266,7 +266,7 @@ def test_search_nodes_inherit_memos_without_sharing_writes() -> None:
     assert child.probe_memo.reads is state.probe_memo.reads
     child.probe_memo.own()[12345] = 1
     assert 12345 not in state.probe_memo.reads
-    expected = scanner.count(puzzle, 1000)[0]
+    expected = brute.count(puzzle, 1000)[0]
     assert expected > 1
     assert count_solutions(state, KIND.ladder.rules(), 1000).count == expected
 

@@ -29,11 +29,11 @@ from crosscheck import check_sat_agrees, describe, frozen, frozen_all, sat_answe
 from pencilbox import counting
 from pencilbox.engine import Contradiction, propagate
 from pencilbox.formats import load
-from pencilbox.puzzles.heteromino import KIND, rules, scanner
+from pencilbox.puzzles.heteromino import KIND, brute, rules
 from pencilbox.puzzles.heteromino import cnf as encoder
+from pencilbox.puzzles.heteromino.boards import random_board
 from pencilbox.puzzles.heteromino.model import SHAPES, Heteromino, format_text
 from pencilbox.puzzles.heteromino.pieces import _PAD, SLOTS, place_template
-from pencilbox.puzzles.heteromino.randomboards import random_board
 from pencilbox.sat.core import count_models
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -55,7 +55,7 @@ def blank(rows: int, cols: int) -> Heteromino:
 
 
 def check_agree(seed: str, puzzle: Heteromino) -> None:
-    truth, found = scanner.count(puzzle, LIMIT)
+    truth, found = brute.count(puzzle, LIMIT)
     where = describe(KIND, seed, puzzle)
     check_sat_agrees(
         KIND, encoder.encode, puzzle, truth, frozen_all(found), where, LIMIT, "scanner"
@@ -64,7 +64,7 @@ def check_agree(seed: str, puzzle: Heteromino) -> None:
 
 def test_blank_3x4_has_14_tilings() -> None:
     puzzle = blank(3, 4)
-    _, tilings = scanner.count(puzzle, 100)
+    _, tilings = brute.count(puzzle, 100)
     for engine in ("sat", "hybrid"):
         assert sat_answers(KIND, puzzle, engine, 100) == (14, True, {frozen(g) for g in tilings})
 
@@ -87,7 +87,7 @@ def test_board_with_no_white_cell_has_one_empty_tiling() -> None:
 def test_a_cell_nothing_can_cover_means_no_answer() -> None:
     # the corner cell's every tromino crosses a black cell
     puzzle = Heteromino(3, 3, (False, True, False, True, False, False, False, False, False))
-    assert scanner.count(puzzle, 5)[0] == 0
+    assert brute.count(puzzle, 5)[0] == 0
     encoding = encoder.encode(puzzle, None)
     assert [] in encoding.clauses
     for engine in ("sat", "hybrid"):
@@ -150,7 +150,7 @@ def test_templates_stay_within_the_layout_padding() -> None:
 
 
 def test_random_boards_cover_every_outcome() -> None:
-    counts = [scanner.count(board_for(seed), LIMIT)[0] for seed in SEEDS[:120]]
+    counts = [brute.count(board_for(seed), LIMIT)[0] for seed in SEEDS[:120]]
     assert sum(c == 0 for c in counts) >= 10
     assert sum(c == 1 for c in counts) >= 5
     assert sum(1 < c < LIMIT for c in counts) >= 10
@@ -173,7 +173,7 @@ def test_limit_equal_to_the_true_count() -> None:
     checked = 0
     for seed in SEEDS[:100]:
         puzzle = board_for(seed)
-        truth = scanner.count(puzzle, LIMIT)[0]
+        truth = brute.count(puzzle, LIMIT)[0]
         if not 1 <= truth < LIMIT:
             continue
         for engine in ("sat", "hybrid"):
@@ -189,7 +189,7 @@ def test_unpropagated_state_with_a_forced_piece() -> None:
     checked = 0
     for seed in SEEDS[:60]:
         puzzle = board_for(seed)
-        truth, found = scanner.count(puzzle, LIMIT)
+        truth, found = brute.count(puzzle, LIMIT)
         if not 1 < truth < LIMIT:
             continue
         tables = rules.new_state(puzzle).tables
@@ -347,7 +347,7 @@ def test_tighten_keeps_every_piece_of_every_answer() -> None:
     checked = 0
     for seed in SEEDS[:150]:
         puzzle = board_for(seed)
-        truth, answers = scanner.count(puzzle, LIMIT)
+        truth, answers = brute.count(puzzle, LIMIT)
         if not 1 <= truth < LIMIT:
             continue
         tight = encoder.tighten(rules.new_state(puzzle))
@@ -375,7 +375,7 @@ def test_tighten_finds_no_answer_only_where_there_is_none() -> None:
         try:
             encoder.tighten(state)
         except Contradiction:
-            assert scanner.count(puzzle, 1)[0] == 0, describe(KIND, seed, puzzle)
+            assert brute.count(puzzle, 1)[0] == 0, describe(KIND, seed, puzzle)
             assert encoder.encode(puzzle, state).clauses == [[]]
             found += 1
     assert found >= 5

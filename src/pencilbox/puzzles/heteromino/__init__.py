@@ -146,12 +146,12 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         return (LEDGER,)
 
     def random_board(self, rng: random.Random, rows: int, cols: int) -> Heteromino:
-        from .randomboards import random_board
+        from .boards import random_board
 
         return random_board(rng, rows, cols)
 
     def brute_count(self, puzzle: Heteromino, limit: int) -> tuple[int, list[Rows]]:
-        from .scanner import count
+        from .brute import count
 
         return count(puzzle, limit)
 

@@ -1,7 +1,7 @@
-"""Engine 2: an independent Heteromino counter that keeps no domains at all.
+"""Engine 2, the scanner: an independent Heteromino counter that keeps no domains at all.
 
 This module is the yardstick engine 1 (the rungs) is measured against, so it
-shares no code with ``rules.py``, ``pieces.py``, ``probe.py``, ``engine.py``
+shares no code with engine 1 (the state, its tables, the rules), ``engine.py``
 or ``grid.py``. It reads only the board's fields (``rows``, ``cols``,
 ``black``) and works from the rule text:
 
@@ -37,35 +37,16 @@ _TROMINOES = (
 
 
 def count(puzzle: Heteromino, limit: int) -> tuple[int, list[Rows]]:
-    """Count tilings of ``puzzle``, stopping once ``limit`` are found.
-
-    Returns ``(count, solutions)`` with ``count == len(solutions) <= limit``;
-    each solution is a list of int rows, piece numbers 1..n and 0 for black.
-    A count below ``limit`` is exact.
-    """
+    """Count tilings of ``puzzle`` up to ``limit``: ``(count, solutions)``, ``count ==
+    len(solutions) <= limit``, each solution int rows of piece numbers 1..n and 0 for
+    black. A count below ``limit`` is exact."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
     rows, cols = puzzle.rows, puzzle.cols
     black = puzzle.black
     total = rows * cols
-
-    # Every placement that covers each cell: (cells, shape), cells in any order.
-    covering: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(total)]
-    for shape, offsets in enumerate(_TROMINOES):
-        for row in range(rows):
-            for col in range(cols):
-                spots = [(row + dr, col + dc) for dr, dc in offsets]
-                if all(0 <= r < rows and 0 <= c < cols for r, c in spots):
-                    cells = tuple(r * cols + c for r, c in spots)
-                    for cell in cells:
-                        covering[cell].append((cells, shape))
-
-    def edge_neighbours(cell: int) -> list[int]:
-        row, col = divmod(cell, cols)
-        steps = ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
-        return [r * cols + c for r, c in steps if 0 <= r < rows and 0 <= c < cols]
-
-    neighbours = [edge_neighbours(cell) for cell in range(total)]
+    covering = _placements(rows, cols)
+    neighbours = [_edge_neighbours(rows, cols, cell) for cell in range(total)]
     owner = [0] * total  # piece number per cell, 0 while uncovered
     shape_of: list[int] = [-1]  # shape of piece number n at index n
     solutions: list[Rows] = []
@@ -115,11 +96,31 @@ def count(puzzle: Heteromino, limit: int) -> tuple[int, list[Rows]]:
     return len(solutions), solutions
 
 
+Placements = list[list[tuple[tuple[int, ...], int]]]
+
+
+def _placements(rows: int, cols: int) -> Placements:
+    """Every placement on the board that covers each cell: (cells, shape), cells in any order."""
+    covering: Placements = [[] for _ in range(rows * cols)]
+    for shape, offsets in enumerate(_TROMINOES):
+        for row in range(rows):
+            for col in range(cols):
+                spots = [(row + dr, col + dc) for dr, dc in offsets]
+                if all(0 <= r < rows and 0 <= c < cols for r, c in spots):
+                    cells = tuple(r * cols + c for r, c in spots)
+                    for cell in cells:
+                        covering[cell].append((cells, shape))
+    return covering
+
+
+def _edge_neighbours(rows: int, cols: int, cell: int) -> list[int]:
+    row, col = divmod(cell, cols)
+    steps = ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+    return [r * cols + c for r, c in steps if 0 <= r < rows and 0 <= c < cols]
+
+
 def _lift(
-    stack: list[list[int]],
-    covering: list[list[tuple[tuple[int, ...], int]]],
-    owner: list[int],
-    shape_of: list[int],
+    stack: list[list[int]], covering: Placements, owner: list[int], shape_of: list[int]
 ) -> None:
     """Take up the piece the frame now on top put down (if any)."""
     if not stack:
