@@ -25,7 +25,7 @@ from ...engine import State
 from ...errors import PuzzleError
 from ...kind import Command, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import cnf, model, rules
+from . import checker, cnf, model, rules
 from .ladder import LADDER
 from .model import Heteromino
 from .pieces import piece_code
@@ -60,7 +60,7 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         return encode(puzzle)
 
     def check(self, puzzle: Heteromino, grid: Rows) -> list[Violation]:
-        return model.check(puzzle, grid)
+        return checker.check(puzzle, grid)
 
     def initial_state(self, puzzle: Heteromino) -> State:
         return rules.new_state(puzzle)
@@ -88,31 +88,7 @@ class HeterominoKind(PuzzleKind[Heteromino]):
     def position_mistakes(
         self, puzzle: Heteromino, position: Rows, solution: Rows
     ) -> list[Violation]:
-        """Drawn groups the solution contradicts: cells sharing a number that are
-        not all in one piece of ``solution`` (whatever the numbers are).
-
-        Piece numbers are labels, so a cell-by-cell comparison with the
-        solution's numbers would call every correct piece a mistake; this is
-        the comparison ``solving.find_mistakes`` needs for Heteromino.
-        """
-        cols = puzzle.cols
-        groups: dict[int, list[int]] = {}
-        for cell, number in enumerate(value for row in position for value in row):
-            if number and not puzzle.black[cell]:
-                groups.setdefault(number, []).append(cell)
-        wrong = []
-        for cells in groups.values():
-            owners = {solution[cell // cols][cell % cols] for cell in cells}
-            if len(owners) > 1 or len(cells) > 3:
-                wrong.append(
-                    Violation(
-                        "mistake",
-                        tuple(cells),
-                        f"{' '.join(self.cell_label(puzzle, c) for c in cells)} "
-                        "are not one piece of the solution",
-                    )
-                )
-        return wrong
+        return checker.position_mistakes(puzzle, position, solution)
 
     def solution_rows(self, puzzle: Heteromino, state: State) -> Rows:
         assert isinstance(state, rules.HeterominoState)

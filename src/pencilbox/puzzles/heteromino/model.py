@@ -1,4 +1,4 @@
-"""The Heteromino puzzle: its board, its text and JSON forms, and its checker.
+"""The Heteromino puzzle: its board, its text and JSON forms, and its picture.
 
 Rules (from the rule text): cut every white cell of the board into trominoes
 -- three-cell pieces, a straight bar or an L. Two pieces of the same shape
@@ -18,15 +18,15 @@ from typing import Any
 
 from ...codecs.grids import json_size
 from ...errors import PuzzleError
-from ...kind import Rows, Violation
+from ...kind import Rows
 
 MAX_SIDE = 100
 WHITE_CHAR = "."
 BLACK_CHAR = "#"
 
 # The six shapes as drawn, each as (row, col) offsets in reading order with
-# the first cell at (0, 0). The checker below recognises shapes from these
-# offsets; the solvers derive their own tables.
+# the first cell at (0, 0). The checker recognises shapes from these offsets
+# (:func:`shape_index`); the solvers derive their own tables.
 SHAPES: tuple[tuple[tuple[int, int], ...], ...] = (
     ((0, 0), (0, 1), (0, 2)),  # horizontal bar
     ((0, 0), (1, 0), (2, 0)),  # vertical bar
@@ -65,11 +65,6 @@ class Heteromino:
         return self.black[row * self.cols + col]
 
 
-def _where_cell(cols: int, cell: int) -> str:
-    row, col = divmod(cell, cols)
-    return f"row {row + 1}, column {col + 1}"
-
-
 def build(rows: int, cols: int, black: Sequence[bool], where: str | None = None) -> Heteromino:
     """Validate and build a board; ``where`` names the input part for errors."""
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
@@ -85,10 +80,10 @@ def build(rows: int, cols: int, black: Sequence[bool], where: str | None = None)
     return puzzle
 
 
-# -- the checker, written from the rule text ----------------------------------
+# -- piece geometry, read by the checker and the picture ---------------------------
 
 
-def _shape_of(cells: Sequence[tuple[int, int]]) -> int | None:
+def shape_index(cells: Sequence[tuple[int, int]]) -> int | None:
     """The index in SHAPES of three (row, col) cells, or None if they are no tromino."""
     ordered = sorted(cells)
     r0, c0 = ordered[0]
@@ -96,98 +91,8 @@ def _shape_of(cells: Sequence[tuple[int, int]]) -> int | None:
     return SHAPES.index(offsets) if offsets in SHAPES else None
 
 
-def _cells_text(puzzle: Heteromino, cells: Sequence[int]) -> str:
-    return " ".join(f"r{c // puzzle.cols + 1}c{c % puzzle.cols + 1}" for c in cells)
-
-
-def check(puzzle: Heteromino, grid: Rows) -> list[Violation]:
-    """Every rule a piece-numbered ``grid`` breaks; empty means solved.
-
-    A piece is the set of cells holding one number. Rule names: ``shape``
-    (grid size), ``black`` (a numbered black cell), ``uncovered`` (a white
-    cell numbered 0), ``split`` (a number on cells that do not connect),
-    ``too-big`` / ``too-small`` (a piece not of three cells), ``not-tromino``
-    (never raised for connected three-cell sets: every one is a bar or an L),
-    ``same-shape`` (two pieces of one shape as drawn share an edge).
-    """
-    rows, cols = puzzle.rows, puzzle.cols
-    if len(grid) != rows or any(len(row) != cols for row in grid):
-        return [Violation("shape", (), f"grid is not {rows}x{cols}")]
-    numbers = [value for row in grid for value in row]
-    found: list[Violation] = []
-    pieces: dict[int, list[int]] = {}
-    for cell, number in enumerate(numbers):
-        if puzzle.black[cell]:
-            if number:
-                found.append(
-                    Violation(
-                        "black", (cell,), f"black cell {_where_cell(cols, cell)} is in a piece"
-                    )
-                )
-        elif not number:
-            found.append(
-                Violation(
-                    "uncovered", (cell,), f"white cell {_where_cell(cols, cell)} is in no piece"
-                )
-            )
-        else:
-            pieces.setdefault(number, []).append(cell)
-    shape_of_piece: dict[int, int] = {}
-    for number, cells in pieces.items():
-        if not _connected(puzzle, cells):
-            found.append(
-                Violation(
-                    "split",
-                    tuple(cells),
-                    f"piece {number} is split: {_cells_text(puzzle, cells)}",
-                )
-            )
-            continue
-        if len(cells) != 3:
-            rule = "too-big" if len(cells) > 3 else "too-small"
-            found.append(
-                Violation(
-                    rule,
-                    tuple(cells),
-                    f"piece {number} has {len(cells)} cells, not 3: {_cells_text(puzzle, cells)}",
-                )
-            )
-            continue
-        shape = _shape_of([divmod(c, cols) for c in cells])
-        if shape is None:  # unreachable for three connected cells; kept as a guard
-            found.append(Violation("not-tromino", tuple(cells), f"piece {number} is no tromino"))
-            continue
-        shape_of_piece[number] = shape
-    reported: set[tuple[int, int]] = set()
-    for cell, number in enumerate(numbers):
-        if number not in shape_of_piece:
-            continue
-        row, col = divmod(cell, cols)
-        for r, c in ((row, col + 1), (row + 1, col)):
-            if r >= rows or c >= cols:
-                continue
-            other = numbers[r * cols + c]
-            if other == number or other not in shape_of_piece or puzzle.black[r * cols + c]:
-                continue
-            if shape_of_piece[other] != shape_of_piece[number]:
-                continue
-            pair = (min(number, other), max(number, other))
-            if pair in reported:
-                continue
-            reported.add(pair)
-            found.append(
-                Violation(
-                    "same-shape",
-                    (*pieces[pair[0]], *pieces[pair[1]]),
-                    f"pieces {pair[0]} and {pair[1]} are both the "
-                    f"{SHAPE_NAMES[shape_of_piece[number]]} and share an edge at "
-                    f"{_where_cell(cols, cell)} / {_where_cell(cols, r * cols + c)}",
-                )
-            )
-    return found
-
-
-def _connected(puzzle: Heteromino, cells: Sequence[int]) -> bool:
+def connected(puzzle: Heteromino, cells: Sequence[int]) -> bool:
+    """Whether ``cells`` (cell ids of ``puzzle``) form one edge-connected group."""
     members = set(cells)
     seen = {cells[0]}
     todo = [cells[0]]
@@ -200,6 +105,15 @@ def _connected(puzzle: Heteromino, cells: Sequence[int]) -> bool:
                 seen.add(other)
                 todo.append(other)
     return len(seen) == len(members)
+
+
+def number_groups(puzzle: Heteromino, grid: Rows) -> dict[int, list[int]]:
+    """The white cells holding each number but 0, in reading order, by number."""
+    groups: dict[int, list[int]] = {}
+    for cell, number in enumerate(value for row in grid for value in row):
+        if number and not puzzle.black[cell]:
+            groups.setdefault(number, []).append(cell)
+    return groups
 
 
 # -- text form ------------------------------------------------------------------
@@ -374,8 +288,8 @@ def _shape_marks(puzzle: Heteromino, numbers: list[int]) -> dict[int, str]:
     marks: dict[int, str] = {}
     for cells in pieces.values():
         shape = (
-            _shape_of([divmod(c, puzzle.cols) for c in cells])
-            if len(cells) == 3 and _connected(puzzle, cells)
+            shape_index([divmod(c, puzzle.cols) for c in cells])
+            if len(cells) == 3 and connected(puzzle, cells)
             else None
         )
         for cell in cells:
