@@ -52,9 +52,10 @@ from .mutations import (
     NUMBERS,
     ODD_CHARS,
     SPACES,
-    TYPE_WORDS,
     mutate_bytes,
     mutate_text,
+    sample_name,
+    type_words,
 )
 from .report import DoorTally, Failure, FuzzReport, Slowest
 from .runner import check_case, fuzz_sources, run
@@ -73,7 +74,6 @@ __all__ = [
     "PARSED",
     "REJECTED",
     "SPACES",
-    "TYPE_WORDS",
     "WEB_FAMILIES",
     "WEIGHTS",
     "Case",
@@ -98,5 +98,7 @@ __all__ = [
     "mutate_text",
     "round_trip_problem",
     "run",
+    "sample_name",
+    "type_words",
     "valid_form",
 ]

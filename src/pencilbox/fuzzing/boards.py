@@ -33,7 +33,7 @@ def _random_board(rng: random.Random, kind: PuzzleKind[Any], rows: int, cols: in
     """A random board of the type, or None where this size holds no valid board."""
     try:
         return kind.random_board(rng, rows, cols)
-    except ValueError:  # e.g. no valid 2x2 LITS partition, no legal 1x2 Heteromino
+    except ValueError:  # the face's word for a size too small for any board of the type
         return None
 
 
@@ -43,7 +43,7 @@ def board(rng: random.Random, kind: PuzzleKind[Any] | None = None) -> tuple[Puzz
     bank = shipped_boards(kind.name)
     if bank and rng.random() < 0.4:
         return kind, rng.choice(bank)
-    # Random LITS boards get slow past about 35 a side (region merging), so 32 is the top.
+    # Some types' random boards get slow past about 35 a side, so 32 is the top.
     top = 32 if rng.random() < 0.03 else 10
     for _ in range(5):
         made = _random_board(rng, kind, rng.randint(1, top), rng.randint(1, top))

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from .mutations import NUMBERS, ODD_CHARS, TYPE_WORDS, mutate_text
+from .mutations import NUMBERS, ODD_CHARS, mutate_text, sample_name, type_words
 
 FIELD_NAMES = (
     *["puzzle", "rows", "cols", "blocks", "givens", "regions", "black", "input", "grid"],
@@ -32,11 +32,11 @@ def _odd_value(rng: random.Random) -> Any:
     if choice == 3:
         return rng.choice((True, False, None))
     if choice == 4:
-        return rng.choice(("", "1", "x", *TYPE_WORDS, *ODD_CHARS))
+        return rng.choice(("", "1", "x", *type_words(), *ODD_CHARS))
     if choice == 5:
         return "x" * rng.choice((100, 5000))
     if choice == 6:
-        return rng.choice(([], {}, [[]], [[0]], [None], {"puzzle": "lits"}))
+        return rng.choice(([], {}, [[]], [[0]], [None], {"puzzle": sample_name()}))
     if choice == 7:
         return [rng.randrange(-2, 10) for _ in range(rng.choice((1, 5, 31, 101)))]
     if choice == 8:
@@ -53,7 +53,7 @@ def _odd_value(rng: random.Random) -> Any:
 
 
 def _small_value(rng: random.Random) -> Any:
-    return rng.choice((0, 1, -1, "", None, True, [], {}, 1.5, "lits"))
+    return rng.choice((0, 1, -1, "", None, True, [], {}, 1.5, sample_name()))
 
 
 MAX_DEPTH = 100
@@ -110,7 +110,7 @@ def mutate_json(rng: random.Random, obj: dict[str, Any]) -> dict[str, Any]:
     elif action == 3 and isinstance(value, int):
         container[key] = value + rng.choice((-1, 1, -(10**6), 10**6, -value * 2))
     elif action == 3 and isinstance(value, str):
-        container[key] = mutate_text(rng, value) if value else rng.choice(TYPE_WORDS)
+        container[key] = mutate_text(rng, value) if value else rng.choice(type_words())
     elif action == 4 and isinstance(value, list):
         rng.shuffle(value)
     elif action == 4 and isinstance(value, int) and not isinstance(value, bool):

@@ -60,8 +60,8 @@ def round_trip_problem(kind: PuzzleKind[Any], puzzle: Any) -> str | None:
         try:
             written = formats.dump(kind, puzzle, form)
         except PuzzleError as error:
-            # A form may be unable to hold a legal board (a Suguru given past 4095 has
-            # no URL); saying so cleanly is fine.
+            # A form may be unable to hold a legal board (a number too large for the
+            # URL's digits, say); saying so cleanly is fine.
             problem = message_problem(str(error))
             if problem:
                 return f"writing the parsed puzzle as {form}: {problem}"

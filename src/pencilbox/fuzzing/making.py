@@ -19,7 +19,7 @@ from ..kind import PuzzleKind
 from .boards import all_kinds, board, oversized, shipped_boards, text_variant, valid_form
 from .cases import API_PATHS, FAMILIES, WEIGHTS, Case, HttpInput, UrlInput
 from .json_mutations import dumps, mutate_json
-from .mutations import NUMBERS, ODD_CHARS, TYPE_WORDS, mutate_bytes, mutate_text
+from .mutations import NUMBERS, ODD_CHARS, mutate_bytes, mutate_text, sample_name, type_words
 
 
 def _rounds(rng: random.Random) -> int:
@@ -146,13 +146,14 @@ def _raw_body(rng: random.Random) -> bytes:
     if choice == 3:
         return b'{"input": "' + b"x" * (64 * 1024 + rng.choice((-20, 0, 1, 10**5))) + b'"}'
     if choice == 4:
-        return '{"input": "lits 4x4"}'.encode(rng.choice(("utf-16", "utf-32", "utf-8-sig")))
+        text = f'{{"input": "{sample_name()} 4x4"}}'
+        return text.encode(rng.choice(("utf-16", "utf-32", "utf-8-sig")))
     if choice == 5:
         return b'{"input": "\xff\xfe\xc0\x80"}'
     if choice == 6:
         return b'{"puzzle": NaN, "grid": Infinity, "limit": -Infinity}'
     if choice == 7:
-        return b'{"input": "a", "input": {"puzzle": "lits"}}'
+        return f'{{"input": "a", "input": {{"puzzle": "{sample_name()}"}}}}'.encode()
     if choice == 8:
         return b'{"input": "\\ud800\\udc00\\ud800"}'
     return bytes(rng.randrange(256) for _ in range(rng.choice((1, 10, 100))))
@@ -178,7 +179,7 @@ def _api_case(rng: random.Random, index: int) -> Case:
 
 
 def _path_word(rng: random.Random, usual: Sequence[str]) -> str:
-    word = rng.choice(usual) if usual and rng.random() < 0.6 else rng.choice(TYPE_WORDS)
+    word = rng.choice(usual) if usual and rng.random() < 0.6 else rng.choice(type_words())
     if rng.random() < 0.4:
         word = mutate_text(rng, word) if word else rng.choice(ODD_CHARS)
     # A server percent-decodes the path as UTF-8 with replacement: no lone surrogates.

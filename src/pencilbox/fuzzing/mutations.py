@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
+
+from .. import registry
 
 NOISE = '0123456789abcdefghijklmnopqrstuvwxyzABCXYZ .-+#*/?:{}[],"\n\t\\²é×x7_%&='
 """Characters the small edits put in: every form's syntax plus a few strangers."""
@@ -28,19 +31,61 @@ NUMBERS = (
 """Numbers to put where numbers go: limits and one past them, huge ones (one longer
 than Python's int-from-string limit), spellings ``int()`` accepts or refuses."""
 
-TYPE_WORDS = (
-    *["suguru", "tectonic", "lits", "heteromino", "LITS", "Suguru", "suguru_edit", "lits_play"],
-    *["heteromino_test", "sudoku", "nurikabe", "ｌｉｔｓ"],
-    "",
-    "lits lits",
-)
-"""Puzzle type names, right, aliased, decorated, wrong and empty."""
+_SUFFIXES = ("_edit", "_play", "_test")
+"""Put after the type names in turn: puzz.link's editor and player URLs, and a made-up one."""
+
+_OTHER_PUZZLES = ("sudoku", "nurikabe")
+"""Puzzle names that are no registered type's."""
+
+
+@cache
+def sample_name() -> str:
+    """The type name fixed inputs spell out: the shortest registered one, to keep them short."""
+    return min(registry.names(), key=len)
+
+
+def _full_width(word: str) -> str:
+    """``word`` in full-width letters, which look like ASCII but are not."""
+    return "".join(chr(ord(char) + 0xFEE0) if "!" <= char <= "~" else char for char in word)
+
+
+@cache
+def type_words() -> tuple[str, ...]:
+    """Puzzle type names, right, aliased, decorated, wrong and empty, read off the registry.
+
+    The mutations draw from this list by position, so its order is part of
+    what a seed means: the same registry gives the same list, element by
+    element, and the same seed the same inputs.
+    """
+    names = registry.names()
+    sample = sample_name()
+    return (
+        *_spoken_names(),
+        sample.upper(),
+        names[0].capitalize(),
+        *(name + suffix for name, suffix in zip(names, _SUFFIXES, strict=False)),
+        *_OTHER_PUZZLES,
+        _full_width(sample),
+        "",
+        f"{sample} {sample}",
+    )
+
+
+def _spoken_names() -> list[str]:
+    """Every name a type answers to (its own, then its aliases), in registry order."""
+    return [word for kind in registry.kinds() for word in kind.url_names]
+
+
+@cache
+def _type_word_pattern() -> re.Pattern[str]:
+    """Any name a type answers to, in any case: the words :func:`_type_word` swaps."""
+    return re.compile("|".join(map(re.escape, _spoken_names())), re.IGNORECASE)
+
 
 LINE_BREAKS = ("\r\n", "\r", "\n\n", "\n \n", "\u2028", "\x85", "\x0b", "\x0c", "\x1c", "")
 SPACES = ("\t", "\u00a0", "\u3000", "  ", "", " \t ")
 
 _DIGITS = re.compile(r"\d+")
-_TYPE_WORD = re.compile(r"suguru|tectonic|lits|heteromino", re.IGNORECASE)
 
 
 def _cut(rng: random.Random, text: str) -> str:
@@ -90,7 +135,7 @@ def _header(rng: random.Random, text: str) -> str:
     """A new first line: a type word and a size, either of them odd."""
     first, newline, rest = text.partition("\n")
     words = first.split()
-    name = words[0] if words and rng.random() < 0.6 else rng.choice(TYPE_WORDS)
+    name = words[0] if words and rng.random() < 0.6 else rng.choice(type_words())
     rows = rng.choice(NUMBERS) if rng.random() < 0.5 else str(rng.randint(1, 12))
     cols = rng.choice(NUMBERS) if rng.random() < 0.5 else str(rng.randint(1, 12))
     size = rng.choice((f"{rows}x{cols}", f"{rows} x {cols}", f"{rows}×{cols}", rows, ""))
@@ -99,11 +144,11 @@ def _header(rng: random.Random, text: str) -> str:
 
 
 def _type_word(rng: random.Random, text: str) -> str:
-    found = list(_TYPE_WORD.finditer(text))
+    found = list(_type_word_pattern().finditer(text))
     if not found:
-        return _insert_word(rng, text, rng.choice(TYPE_WORDS))
+        return _insert_word(rng, text, rng.choice(type_words()))
     match = rng.choice(found)
-    return text[: match.start()] + rng.choice(TYPE_WORDS) + text[match.end() :]
+    return text[: match.start()] + rng.choice(type_words()) + text[match.end() :]
 
 
 def _insert_word(rng: random.Random, text: str, word: str) -> str:

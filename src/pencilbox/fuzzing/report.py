@@ -91,7 +91,7 @@ class FuzzReport:
         return sum(tally.failed for tally in self.doors.values())
 
     def families(self) -> dict[str, DoorTally]:
-        """Counts summed per door family (``text:lits`` and ``text:suguru`` are ``text``)."""
+        """Counts summed per door family (every ``text:<type>`` door is ``text``)."""
         found: dict[str, DoorTally] = {}
         for door in sorted(self.doors):
             found.setdefault(door.split(":", 1)[0], DoorTally()).merge(self.doors[door])
