@@ -1,0 +1,343 @@
+"""The contract every puzzle type keeps, checked through its face alone.
+
+Each test runs once per registered type (``registry.names()``), so a new type
+gets all of it by being registered: the three input forms round-trip and
+bad input is a one-line PuzzleError; the independent checker agrees with the
+independent counter; every rung with search, every further counter, plain
+SAT and the hybrid count what brute force counts; every deduction holds in
+every answer; hints lead to the solution. Only the face and the services
+over it are used (``registry``, ``solving``, ``counting``, ``formats``, the
+engine's ``propagate``), never a package's own modules.
+
+Boards are small (sides 3 to 5) and drawn from string seeds, like the soak's;
+a failing board is named by its seed and shown as text.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from contract_helpers import (
+    LIMIT,
+    SEEDS,
+    SIDES,
+    Drawn,
+    Kind,
+    SettledLog,
+    boards,
+    broken_inputs,
+    draw,
+    follow_hints,
+    json_form,
+    lost_by,
+    one_cell_edits,
+    truths,
+)
+from crosscheck import assert_same_answers, frozen, frozen_all, sat_answers
+from pencilbox import counting, formats, registry, solving
+from pencilbox.engine import Contradiction, Rule, propagate
+from pencilbox.errors import PuzzleError
+
+NAMES = registry.names()
+every_type = pytest.mark.parametrize("name", NAMES)
+
+
+def kind_of(name: str) -> Kind:
+    return registry.get(name)
+
+
+# -- the sample ----------------------------------------------------------------------
+
+
+@every_type
+def test_the_boards_cover_every_outcome(name: str) -> None:
+    """The sample is not vacuous: boards with no answer, with answers below the
+    limit (so answer sets get compared) and at the limit all occur."""
+    drawn = boards(name)
+    assert len(drawn) >= SEEDS, f"{name}: only {len(drawn)} of {2 * SEEDS} draws gave a board"
+    counts = [board.count for board in drawn]
+    assert counts.count(0) >= 5, counts
+    assert sum(0 < count < LIMIT for count in counts) >= 10, counts
+    assert counts.count(LIMIT) >= 3, counts
+
+
+@every_type
+def test_random_boards_follow_the_seed(name: str) -> None:
+    """The same seed draws the same board (the soak and the fuzzer rebuild
+    boards from seeds alone), of the size asked for."""
+    kind = kind_of(name)
+    for drawn in boards(name)[:10]:
+        again = draw(kind, drawn.seed, soak="soak" in drawn.seed)
+        assert json_form(kind, again) == json_form(kind, drawn.puzzle), drawn.seed
+        rng = random.Random(drawn.seed)
+        assert (again.rows, again.cols) == (rng.randint(*SIDES), rng.randint(*SIDES))
+
+
+# -- the three forms ---------------------------------------------------------------------
+
+
+def assert_round_trips(kind: Kind, puzzle: Any, where: str) -> None:
+    """Text, URL and JSON each give the puzzle back (by its JSON form), through
+    the face and through ``formats.load``, which finds the type in the input."""
+    same = json_form(kind, puzzle)
+    text = kind.format_text(puzzle)
+    assert text.splitlines()[0] == f"{kind.name} {puzzle.rows}x{puzzle.cols}", where
+    assert json_form(kind, kind.parse_text(text)) == same, where
+    assert kind.format_text(kind.parse_text(text)) == text, where
+    url = kind.to_url(puzzle)
+    assert f"{kind.name}/{puzzle.cols}/{puzzle.rows}/" in url, where
+    obj = kind.to_json(puzzle)
+    assert obj["puzzle"] == kind.name, where
+    assert (obj["rows"], obj["cols"]) == (puzzle.rows, puzzle.cols), where
+    assert json_form(kind, kind.from_json(json.loads(json.dumps(obj)))) == same, where
+    for form in ("text", "url", "json"):
+        found, again = formats.load(formats.dump(kind, puzzle, form))
+        assert found is kind, f"{where}: {form}"
+        assert json_form(kind, again) == same, f"{where}: {form}"
+    assert kind.to_url(formats.load(url)[1]) == url, where
+
+
+def assert_aliases_load(kind: Kind, puzzle: Any, where: str) -> None:
+    """Every alias names the type in the text header and in the URL."""
+    same = json_form(kind, puzzle)
+    text, url = kind.format_text(puzzle), kind.to_url(puzzle)
+    for alias in kind.aliases:
+        for source in (
+            text.replace(kind.name, alias, 1),
+            text.replace(kind.name, alias.capitalize(), 1),
+            url.replace(f"{kind.name}/", f"{alias}/", 1),
+        ):
+            found, again = formats.load(source)
+            assert found is kind and json_form(kind, again) == same, f"{where}: {source!r}"
+
+
+@every_type
+def test_random_boards_round_trip(name: str) -> None:
+    kind = kind_of(name)
+    for drawn in boards(name):
+        assert_round_trips(kind, drawn.puzzle, drawn.where(kind))
+        assert_aliases_load(kind, drawn.puzzle, drawn.where(kind))
+
+
+@every_type
+def test_the_bank_round_trips(name: str) -> None:
+    """Every shipped puzzle loads from its URL and its JSON as the same puzzle,
+    round-trips, and its recorded solution passes the checker."""
+    kind = kind_of(name)
+    bank = kind.bank()
+    assert bank, f"{name} ships no puzzles"
+    for record in bank:
+        where = f"{name} bank {record['id']}"
+        found, puzzle = formats.load(record["url"])
+        assert found is kind, where
+        assert (puzzle.rows, puzzle.cols) == (record["rows"], record["cols"]), where
+        assert json_form(kind, puzzle) == json.dumps(record["json"], sort_keys=True), where
+        assert json_form(kind, formats.load(json.dumps(record["json"]))[1]) == json_form(
+            kind, puzzle
+        ), where
+        assert_round_trips(kind, puzzle, where)
+        assert kind.check(puzzle, record["solution"]) == [], where
+
+
+def bad_input_boards(name: str) -> list[Any]:
+    """Four boards of type ``name`` to break (the soak's, so some have answers)."""
+    kind = kind_of(name)
+    drawn = (draw(kind, f"contract-bad-{name}-{index}", soak=True) for index in range(20))
+    found = [puzzle for puzzle in drawn if puzzle is not None][:4]
+    assert len(found) == 4, f"{name}: too few boards drawn"
+    return found
+
+
+@every_type
+@pytest.mark.parametrize("form", ["text", "url", "json"])
+def test_bad_input_is_a_one_line_error(name: str, form: str) -> None:
+    """Broken text, URLs and JSON are refused by ``formats.load`` (and text by
+    the face's own parser) with a one-line PuzzleError naming the form --
+    never another exception, never a traceback."""
+    kind = kind_of(name)
+    place = {"text": "line", "url": "URL", "json": "JSON"}[form]
+    for puzzle in bad_input_boards(name):
+        for label, source in broken_inputs(kind, puzzle).items():
+            if label.split()[0] != form:
+                continue
+            readers = [formats.load] + ([kind.parse_text] if form == "text" else [])
+            for reader in readers:
+                where = f"{label} of\n{kind.format_text(puzzle)}\n{source!r}"
+                with pytest.raises(PuzzleError) as caught:
+                    reader(source)
+                message = str(caught.value)
+                assert message and "\n" not in message, f"{where} -> {message!r}"
+                assert place in message, f"{where} -> {message!r}"
+
+
+# -- the checker and the counter -------------------------------------------------------------
+
+
+@every_type
+def test_the_checker_passes_every_answer_and_fails_edited_ones(name: str) -> None:
+    """Every answer the counter lists passes the checker; an answer with one
+    cell changed that the counter does not list (it listed all of them) fails
+    it, and each broken rule names cells of the board."""
+    kind = kind_of(name)
+    edited_checked = 0
+    for drawn in boards(name):
+        where = drawn.where(kind)
+        assert len(drawn.answers) == drawn.count, f"{where}: the counter repeated an answer"
+        for answer in drawn.answers:
+            assert kind.check(drawn.puzzle, [list(row) for row in answer]) == [], where
+        if drawn.count >= LIMIT:
+            continue  # an edited answer might be one the counter stopped before
+        rng = random.Random(drawn.seed)
+        cells = range(drawn.puzzle.rows * drawn.puzzle.cols)
+        for answer in sorted(drawn.answers)[:3]:
+            for edited in one_cell_edits(answer, rng, 6):
+                if edited in drawn.answers:
+                    continue
+                broken = kind.check(drawn.puzzle, [list(row) for row in edited])
+                assert broken, f"{where}: the checker passes {edited}, not an answer"
+                for violation in broken:
+                    assert violation.message and set(violation.cells) <= set(cells), violation
+                edited_checked += 1
+    assert edited_checked >= 50, edited_checked
+
+
+# -- every counter counts the same ------------------------------------------------------------
+
+
+def rung_answers(kind: Kind, puzzle: Any, rung: str, limit: int) -> tuple[int, bool, set]:
+    report = solving.solve(kind, puzzle, rung=rung, limit=limit)
+    grids = frozen_all(report.solutions)
+    assert len(grids) == report.count, f"rung {rung} returned an answer twice"
+    return report.count, report.exhaustive, grids
+
+
+@every_type
+def test_every_rung_counts_what_brute_force_counts(name: str) -> None:
+    """Each rung with search finds the same answers as brute force, with the
+    right "that was all" flag -- also at a limit equal to the true count,
+    where every answer is found but the search cannot know there are no more."""
+    kind = kind_of(name)
+    for drawn in boards(name):
+        for rung in kind.ladder.names:
+            where = f"rung {rung} on {drawn.where(kind)}"
+            found = rung_answers(kind, drawn.puzzle, rung, LIMIT)
+            assert_same_answers(where, found, drawn.count, drawn.answers, LIMIT)
+            if 0 < drawn.count < LIMIT:
+                at_count = rung_answers(kind, drawn.puzzle, rung, drawn.count)
+                assert at_count == (drawn.count, False, set(drawn.answers)), where
+
+
+@every_type
+def test_every_further_counter_counts_what_brute_force_counts(name: str) -> None:
+    kind = kind_of(name)
+    for counter_name, counter in kind.extra_counters().items():
+        for drawn in boards(name):
+            count, answers = counter(drawn.puzzle, LIMIT)
+            found = (count, count < LIMIT, frozen_all(answers))
+            assert len(found[2]) == count, f"{counter_name} returned an answer twice"
+            where = f"{counter_name} on {drawn.where(kind)}"
+            assert_same_answers(where, found, drawn.count, drawn.answers, LIMIT)
+
+
+@every_type
+@pytest.mark.parametrize("engine", ["sat", "hybrid"])
+def test_sat_counts_what_brute_force_counts(name: str, engine: str) -> None:
+    kind = kind_of(name)
+    for drawn in boards(name):
+        found = sat_answers(kind, drawn.puzzle, engine, LIMIT)
+        assert_same_answers(
+            f"{engine} on {drawn.where(kind)}", found, drawn.count, drawn.answers, LIMIT
+        )
+
+
+@every_type
+def test_the_hybrid_encodes_what_its_rules_leave(name: str) -> None:
+    """The hybrid's settings are the face's: its rung is on the ladder, and
+    its encoding is None only where brute force finds no answer."""
+    kind = kind_of(name)
+    assert kind.hybrid_rung in kind.ladder.names
+    for drawn in boards(name):
+        if counting.hybrid_encoding(kind, drawn.puzzle) is None:
+            assert drawn.count == 0, drawn.where(kind)
+
+
+# -- every deduction holds --------------------------------------------------------------------
+
+
+def assert_sound(kind: Kind, drawn: Drawn, rules: tuple[Rule, ...], where: str) -> None:
+    """Propagating ``rules`` from the untouched board: every answer keeps its
+    value in every variable and every settled cell, right after each step and
+    at the end; a writing step settles each of its cells to its value."""
+    state = kind.initial_state(drawn.puzzle)
+    log = SettledLog(kind, drawn.puzzle, state)
+    answers = truths(kind, drawn.puzzle, drawn.answers)
+    initial = (kind.settled_cells(drawn.puzzle, state), tuple(state.domains))
+    try:
+        propagate(state, rules, log)
+    except Contradiction:
+        assert drawn.count == 0, f"{where}: contradiction on a board with answers"
+        return
+    steps = [("the start", None, *initial)]
+    logged = zip(log, log.settled, log.domains, strict=True)
+    steps += [(f"step {d}", d, settled, domains) for d, settled, domains in logged]
+    steps.append(("the end", None, kind.settled_cells(drawn.puzzle, state), tuple(state.domains)))
+    for label, deduction, settled, domains in steps:
+        if deduction is not None and deduction.writes:
+            for cell in deduction.cells:
+                assert settled.get(cell) == deduction.value, f"{where}: {label} wrote no value"
+        for truth in answers:
+            lost = lost_by(settled, domains, truth)
+            assert lost is None, f"{where}: at {label}: {lost}"
+
+
+@every_type
+def test_every_deduction_holds_in_every_answer(name: str) -> None:
+    """Each rung, and the hybrid's rule set (which may hold rules from off the
+    ladder), only ever claims what every brute-force answer bears out."""
+    kind = kind_of(name)
+    rule_sets = {f"rung {rung}": kind.ladder.rules(rung) for rung in kind.ladder.names}
+    rule_sets["the hybrid's rules"] = counting.hybrid_rules(kind)
+    for drawn in boards(name):
+        for label, rules in rule_sets.items():
+            assert_sound(kind, drawn, tuple(rules), f"{label} on {drawn.where(kind)}")
+
+
+# -- hints lead to the solution ----------------------------------------------------------------
+
+
+def hint_records(kind: Kind) -> list[dict[str, Any]]:
+    """The four smallest bank puzzles a rung finishes, and the smallest one only
+    search finishes (if the bank has one)."""
+    bank = sorted(kind.bank(), key=lambda r: (r["rows"] * r["cols"], r["id"]))
+    by_rung = [record for record in bank if record["grade"]["rung"] != "search"]
+    by_search = [record for record in bank if record["grade"]["rung"] == "search"]
+    return by_rung[:4] + by_search[:1]
+
+
+@every_type
+def test_hint_chains_reach_the_solution(name: str) -> None:
+    """Entering each hint's move from the empty position never contradicts the
+    solution, and ends solved exactly when a rung grades the puzzle: the
+    position is then the solution."""
+    kind = kind_of(name)
+    records = hint_records(kind)
+    assert len(records) >= 4, f"{name}: too few bank puzzles a rung finishes"
+    for record in records:
+        where = f"{name} bank {record['id']}"
+        _, puzzle = formats.load(record["url"])
+        solution = frozen(record["solution"])
+        grade = solving.grade(kind, puzzle)
+        assert grade.rung == record["grade"]["rung"], where
+        chain = follow_hints(kind, puzzle, solution)
+        assert not chain.mistakes, f"{where}: {chain.mistakes}"
+        if grade.rung == "search":
+            assert chain.status in ("stuck", "narrowed"), f"{where}: {chain.status}"
+            continue
+        assert chain.status == "solved" and chain.moves > 0, f"{where}: {chain.status}"
+        state = kind.position_state(puzzle, chain.position)
+        assert state.is_solved(), where
+        assert frozen(kind.solution_rows(puzzle, state)) == solution, where
