@@ -7,7 +7,8 @@ of its own (declared by its face's ``commands()``) are added beside them.
 
 This module assembles the parser and turns errors into exit codes; the
 commands live in :mod:`.solving` (one puzzle), :mod:`.making` (generate,
-bank), :mod:`.figures` (stats) and :mod:`.serving` (play).
+bank), :mod:`.figures` (stats), :mod:`.checking` (soak, fuzz) and
+:mod:`.serving` (play).
 
 Exit codes: 0 done; 1 the command ran but could not do what was asked (no
 solution to show, a feature that is not installed); 2 bad input (one line on
@@ -20,7 +21,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from .. import __version__, registry
 from ..counting import ENGINES
@@ -65,8 +66,19 @@ def _port(text: str) -> int:
 
 PUZZLE_HELP = "a puzzle file (text or JSON), a puzz.link URL, or - for stdin"
 
+Run = Callable[[argparse.Namespace], int]
+AddCommand = Callable[[str, Run, str], argparse.ArgumentParser]
+"""Adds subcommand ``(name, run, about)`` and returns its parser, for the options."""
 
-def build_parser() -> argparse.ArgumentParser:
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of the shared commands and of every type's own ones.
+
+    The types' own commands come from their faces, which loads every puzzle
+    package; when ``argv`` starts with a shared command they are left out,
+    so that command loads only the package it reads and a broken package
+    cannot stop the other types' commands.
+    """
     parser = _Parser(
         prog=PROG,
         description="Solve, grade, generate and play polyomino pencil puzzles.",
@@ -75,12 +87,25 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    def command(name: str, run: Callable[[argparse.Namespace], int], about: str) -> Any:
-        sub = commands.add_parser(name, help=about, description=about)
+    def add(name: str, run: Run, about: str) -> argparse.ArgumentParser:
+        sub: argparse.ArgumentParser = commands.add_parser(name, help=about, description=about)
         sub.set_defaults(run=run)
         return sub
 
-    sub = command("solve", cmd_solve, "count solutions, show the first, say which rung finished")
+    _add_one_puzzle_commands(add)
+    _add_type_commands(add)
+    _add_play_command(add)
+    _add_checking_commands(add)
+    if not argv or argv[0] not in commands.choices:
+        for kind in registry.kinds():
+            for extra in kind.commands():
+                extra.configure(add(extra.name, extra.run, extra.help))
+    return parser
+
+
+def _add_one_puzzle_commands(add: AddCommand) -> None:
+    """The commands that read one PUZZLE (see :mod:`.solving`)."""
+    sub = add("solve", cmd_solve, "count solutions, show the first, say which rung finished")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--rules", metavar="RUNG", help="rung to solve with (default: the top)")
     sub.add_argument(
@@ -95,19 +120,35 @@ def build_parser() -> argparse.ArgumentParser:
         help="rungs + search (default), plain SAT, or cheap rungs then SAT",
     )
 
-    sub = command("hint", cmd_hint, "the next deduction a person could make")
+    sub = add("hint", cmd_hint, "the next deduction a person could make")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument(
         "--position", metavar="FILE", help="entries so far: text rows (. = empty) or JSON rows"
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = command("grade", cmd_grade, "the lowest rung that finishes, else search effort")
+    sub = add("grade", cmd_grade, "the lowest rung that finishes, else search effort")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = command("generate", cmd_generate, "new unique puzzles as JSON Lines")
-    sub.add_argument("type", metavar="TYPE", help="puzzle type, e.g. suguru")
+    sub = add("rungs", cmd_rungs, "what each rung proves alone from the untouched board")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sub = add("show", cmd_show, "a text picture of the puzzle")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--solution", action="store_true", help="fill in the (first) solution")
+
+    sub = add("convert", cmd_convert, "rewrite a puzzle as text, URL or JSON")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--to", required=True, choices=("text", "url", "json"), help="output form")
+
+
+def _add_type_commands(add: AddCommand) -> None:
+    """The commands about one TYPE: new puzzles, its figures, its shipped puzzles."""
+    type_help = f"puzzle type, e.g. {registry.names()[0]}"
+    sub = add("generate", cmd_generate, "new unique puzzles as JSON Lines")
+    sub.add_argument("type", metavar="TYPE", help=type_help)
     sub.add_argument("--size", required=True, metavar="RxC", help="board size, e.g. 8x8")
     sub.add_argument("--count", type=_positive, default=1, help="how many (default 1)")
     sub.add_argument("--mode", help="generator mode (default: the type's first mode)")
@@ -115,20 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--out", metavar="FILE", help="write JSON Lines here (default: stdout)")
     sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
 
-    sub = command("show", cmd_show, "a text picture of the puzzle")
-    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
-    sub.add_argument("--solution", action="store_true", help="fill in the (first) solution")
-
-    sub = command("convert", cmd_convert, "rewrite a puzzle as text, URL or JSON")
-    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
-    sub.add_argument("--to", required=True, choices=("text", "url", "json"), help="output form")
-
-    sub = command("rungs", cmd_rungs, "what each rung proves alone from the untouched board")
-    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
-    sub.add_argument("--json", action="store_true", help="print one JSON object")
-
-    sub = command("stats", cmd_stats, "re-measure the puzzle's published figures into JSON")
-    sub.add_argument("type", metavar="TYPE", help="puzzle type, e.g. suguru")
+    sub = add("stats", cmd_stats, "re-measure the puzzle's published figures into JSON")
+    sub.add_argument("type", metavar="TYPE", help=type_help)
     sub.add_argument(
         "--out",
         metavar="FILE",
@@ -138,16 +167,24 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--samples", type=_positive, help="boards per measurement")
     sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
 
-    sub = command("bank", cmd_bank, "list the puzzles shipped with the package")
-    sub.add_argument("type", metavar="TYPE", help="puzzle type, e.g. suguru")
+    sub = add("bank", cmd_bank, "list the puzzles shipped with the package")
+    sub.add_argument("type", metavar="TYPE", help=type_help)
     sub.add_argument("--size", metavar="RxC", help="only this size")
     sub.add_argument("--grade", metavar="G", help="only this grade (a rung name or search)")
 
-    for kind in registry.kinds():
-        for extra in kind.commands():
-            extra.configure(command(extra.name, extra.run, extra.help))
 
-    sub = command("soak", cmd_soak, "every counter on random boards; report disagreements")
+def _add_play_command(add: AddCommand) -> None:
+    sub = add("play", cmd_play, "serve the web app to play in a browser")
+    sub.add_argument(
+        "--host", default="127.0.0.1", help="address (default 127.0.0.1: this machine only)"
+    )
+    sub.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    sub.add_argument("--open", action="store_true", help="open a browser tab")
+
+
+def _add_checking_commands(add: AddCommand) -> None:
+    """The commands that check the project itself (see :mod:`.checking`)."""
+    sub = add("soak", cmd_soak, "every counter on random boards; report disagreements")
     sub.add_argument("type", metavar="TYPE", nargs="?", help="puzzle type (default: all)")
     sub.add_argument("-n", "--count", type=_positive, default=100, help="boards per type")
     sub.add_argument("--seed", default="soak", help="seed for a repeatable run (default soak)")
@@ -160,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--replay", metavar="FILE", help="re-count the boards of a disagreement file")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    sub = command("fuzz", cmd_fuzz, "generated and mutated inputs at every parser")
+    sub = add("fuzz", cmd_fuzz, "generated and mutated inputs at every parser")
     sub.add_argument("-n", "--count", type=_positive, default=10_000, help="inputs (default 10000)")
     sub.add_argument("--seed", default="fuzz", help="seed for a repeatable run (default fuzz)")
     sub.add_argument("--start", type=int, default=0, help="first input index (to run in chunks)")
@@ -177,19 +214,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    sub = command("play", cmd_play, "serve the web app to play in a browser")
-    sub.add_argument(
-        "--host", default="127.0.0.1", help="address (default 127.0.0.1: this machine only)"
-    )
-    sub.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
-    sub.add_argument("--open", action="store_true", help="open a browser tab")
-    return parser
-
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     try:
-        args = build_parser().parse_args(argv)
+        if argv is None:
+            argv = sys.argv[1:]
+        args = build_parser(argv).parse_args(argv)
         code: int = args.run(args)
         sys.stdout.flush()
         return code
