@@ -1,13 +1,12 @@
-"""Batch generation: streaming order, repeatability across executors, JSON Lines."""
+"""Batch generation: streaming order, repeatability across executors, the record fields."""
 
 from __future__ import annotations
 
 import json
 import random
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -119,23 +118,3 @@ def test_bad_requests_fail_before_any_work() -> None:
     # a size the generator refuses surfaces as PuzzleError from the worker
     with ThreadPoolExecutor(1) as pool, pytest.raises(PuzzleError, match="0x5"):
         list(batch.generate_many("suguru", 0, 5, 1, "solvable", 0, executor=pool))
-
-
-def test_write_jsonl_keeps_every_finished_record(tmp_path: Path) -> None:
-    with ThreadPoolExecutor(1) as pool:
-        records = list(batch.generate_many("suguru", 5, 5, 3, "solvable", 4, executor=pool))
-
-    def interrupted() -> Iterator[dict[str, Any]]:
-        yield from records[:2]
-        # what is on disk when the run dies: each line was flushed as written
-        on_disk = (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()
-        assert [json.loads(line) for line in on_disk] == records[:2]
-        raise KeyboardInterrupt
-
-    with pytest.raises(KeyboardInterrupt):
-        batch.write_jsonl(interrupted(), tmp_path / "out.jsonl")
-    lines = (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines()
-    assert [json.loads(line) for line in lines] == records[:2]
-    assert batch.write_jsonl(records, tmp_path / "all.jsonl") == 3
-    lines = (tmp_path / "all.jsonl").read_text(encoding="utf-8").splitlines()
-    assert [json.loads(line) for line in lines] == records

@@ -10,14 +10,12 @@ thread pool, or a Dask client's ``get_executor()``).
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from . import registry, solving
@@ -124,17 +122,3 @@ def _stream(
             future.cancel()
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
-
-
-def write_jsonl(records: Iterable[Record], path: str | os.PathLike[str]) -> int:
-    """Write one JSON object per line, flushed per line; return how many.
-
-    Flushing each line means an interrupted run keeps every finished record.
-    """
-    written = 0
-    with Path(path).open("w", encoding="utf-8") as out:
-        for record in records:
-            out.write(json.dumps(record) + "\n")
-            out.flush()
-            written += 1
-    return written
