@@ -1,6 +1,6 @@
-"""Shared parts of the bank scripts (``make_bank.py``, ``make_lits_bank.py``,
-``make_heteromino_bank.py``): the common command-line options, the record
-layout, the checks every bank puzzle must pass and writing ``bank.json``.
+"""Shared parts of the bank scripts beside it (``make_*bank.py``, one per
+puzzle type): the common command-line options, the record layout, the checks
+every bank puzzle must pass and writing ``bank.json``.
 
 Each script keeps what is particular to its puzzle (sizes, modes, seeds, the
 extra fields it records and its independent uniqueness check) and imports
@@ -121,8 +121,8 @@ def verify_record(
 
 
 def brute_force_agrees(up_to: int) -> ExtraCheck:
-    """A check that the kind's brute-force counter (Heteromino's scanner) also
-    finds exactly one solution, the recorded one.
+    """A check that the kind's brute-force counter (:meth:`PuzzleKind.brute_count`)
+    also finds exactly one solution, the recorded one.
 
     Only boards of at most ``up_to`` cells are counted: the counter is blind
     and blows up on bigger ones.

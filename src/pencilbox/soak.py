@@ -1,12 +1,13 @@
 """The soak: every counter on many random boards, and any disagreement kept.
 
-For one puzzle type, board ``i`` of a run seeded ``seed`` is drawn from
-``random.Random(f"{seed}:{i}")`` (random partitions, black cells or givens;
-satisfiable or not; sides from 3 up to ``max_side``) and counted to ``limit``
-by every counter the project has: the brute-force counters (which share no
-code with the rungs), each rung + search, plain SAT and the hybrid. They
-must report the same count, the same "that was all of them" flag, and --
-when the count is below the limit -- the same set of answers.
+For one puzzle type, board ``i`` of a run seeded ``seed`` is the face's
+``soak_board`` drawn from ``random.Random(f"{seed}:{i}")`` (satisfiable or
+not; sides from 3 up to ``max_side``) and counted to ``limit`` by every
+counter the project has: the face's brute-force counters (``brute_count``
+and its ``extra_counters``, which share no code with the rungs), each rung +
+search, plain SAT and the hybrid. They must report the same count, the same
+"that was all of them" flag, and -- when the count is below the limit -- the
+same set of answers.
 
 A disagreement is written at once as a JSON line holding the board itself
 (JSON form and URL), its seed and every counter's result, so the file alone
