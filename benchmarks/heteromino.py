@@ -49,12 +49,13 @@ from pencilbox.engine import (  # noqa: E402
     propagate,
 )
 from pencilbox.formats import load  # noqa: E402
-from pencilbox.puzzles.heteromino import KIND, rules  # noqa: E402
+from pencilbox.puzzles.heteromino import KIND  # noqa: E402
 from pencilbox.puzzles.heteromino import generate as gen  # noqa: E402
 from pencilbox.puzzles.heteromino.boards import random_board  # noqa: E402
 from pencilbox.puzzles.heteromino.model import Heteromino  # noqa: E402
 from pencilbox.puzzles.heteromino.oracle import ORACLE, ORACLES  # noqa: E402
-from pencilbox.puzzles.heteromino.pieces import Tables, tables_for  # noqa: E402
+from pencilbox.puzzles.heteromino.state import new_state  # noqa: E402
+from pencilbox.puzzles.heteromino.tables import Tables, tables_for  # noqa: E402
 from test_heteromino_oracle import walk_boards  # noqa: E402
 from test_heteromino_real import RealHeteromino, real_heterominoes  # noqa: E402
 from texttable import table  # noqa: E402
@@ -124,7 +125,7 @@ def bench_parts(clock: Clock, case: RealHeteromino, repeat: int) -> None:
         spent["tables"].append(clock() - started)
         per_rule: dict[str, float] = {}
         timed = [_timed(rule, clock, per_rule, calls) for rule in KIND.ladder.rules()]
-        state = rules.new_state(puzzle, tables)
+        state = new_state(puzzle, tables)
         started = clock()
         propagate(state, timed)
         spent["solve (all)"].append(clock() - started)
@@ -176,7 +177,7 @@ def bench_random(clock: Clock, count: int, rows: int, cols: int, black: int) -> 
     for rung in KIND.ladder.names:
         for puzzle in boards:
             started = clock()
-            found = count_solutions(rules.new_state(puzzle), KIND.ladder.rules(rung), 2)
+            found = count_solutions(new_state(puzzle), KIND.ladder.rules(rung), 2)
             results.setdefault(rung, []).append(
                 (found.count, found.branch_points, clock() - started)
             )
@@ -226,7 +227,7 @@ def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int, with_rungs: b
     from pencilbox.puzzles.heteromino.oracle import ROOT_RULES, SEARCH_RULES
 
     def rungs_count(puzzle: Heteromino) -> None:
-        state = rules.new_state(puzzle)
+        state = new_state(puzzle)
         try:
             propagate(state, ROOT_RULES)
         except Contradiction:
@@ -234,7 +235,7 @@ def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int, with_rungs: b
         count_solutions(state, SEARCH_RULES, 2)
 
     def fit_count(puzzle: Heteromino) -> None:
-        count_solutions(rules.new_state(puzzle), KIND.ladder.rules("fit"), 2)
+        count_solutions(new_state(puzzle), KIND.ladder.rules("fit"), 2)
 
     contenders: dict[str, Callable[[Heteromino], object]] = {
         **{

@@ -58,7 +58,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the data readers shared with the test
 from conftest import real_sugurus  # noqa: E402
 from pencilbox import counting, registry, solving  # noqa: E402
 from pencilbox.formats import load  # noqa: E402
-from pencilbox.puzzles.heteromino.pieces import tables_for  # noqa: E402
+from pencilbox.puzzles.heteromino.tables import tables_for  # noqa: E402
 from test_heteromino_real import real_heterominoes  # noqa: E402
 from texttable import table  # noqa: E402
 

@@ -33,10 +33,11 @@ from crosscheck import (
 )
 from pencilbox import solving
 from pencilbox.engine import Contradiction, propagate
-from pencilbox.puzzles.heteromino import KIND, brute, rules
+from pencilbox.puzzles.heteromino import KIND, brute
 from pencilbox.puzzles.heteromino.boards import random_board
 from pencilbox.puzzles.heteromino.model import SHAPES, Heteromino, format_text, parse_text
 from pencilbox.puzzles.heteromino.pieces import piece_code
+from pencilbox.puzzles.heteromino.state import new_state, piece_of_cell
 
 LIMIT = 30
 RUNGS = KIND.ladder.names
@@ -231,7 +232,7 @@ def check_propagation_sound(seed: str) -> None:
     truths = [answer_bits(puzzle, grid) for grid in answers]
     for rung in RUNGS:
         where = f"{rung} on {describe(KIND, seed, puzzle)}"
-        state = rules.new_state(puzzle)
+        state = new_state(puzzle)
         log = SnapshotLog(state)
         try:
             propagate(state, KIND.ladder.rules(rung), log)
@@ -254,7 +255,7 @@ def check_propagation_sound(seed: str) -> None:
             if deduction.writes:
                 assert len(deduction.cells) == 3, deduction
                 assert all(dom & (dom - 1) == 0 for dom in after), f"{where}: {deduction}"
-                assert rules.piece_of_cell(state.tables, deduction.cells[0], after[0]) >= 0
+                assert piece_of_cell(state.tables, deduction.cells[0], after[0]) >= 0
 
 
 def test_propagation_is_sound_on_random_boards() -> None:

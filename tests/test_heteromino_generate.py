@@ -15,7 +15,7 @@ from pencilbox.puzzles.heteromino import KIND
 from pencilbox.puzzles.heteromino import generate as gen
 from pencilbox.puzzles.heteromino.brute import count as scanner_count
 from pencilbox.puzzles.heteromino.oracle import ORACLES, cell_pieces
-from pencilbox.puzzles.heteromino.rules import new_state
+from pencilbox.puzzles.heteromino.state import new_state
 
 
 def test_same_seed_same_puzzle_and_unique_by_the_scanner() -> None:

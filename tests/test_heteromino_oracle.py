@@ -17,7 +17,7 @@ import pytest
 
 from pencilbox.engine import Contradiction, count_solutions, propagate
 from pencilbox.kind import Rows
-from pencilbox.puzzles.heteromino import KIND, brute, rules
+from pencilbox.puzzles.heteromino import KIND, brute
 from pencilbox.puzzles.heteromino import cnf as encoder
 from pencilbox.puzzles.heteromino import generate as gen
 from pencilbox.puzzles.heteromino.boards import random_board
@@ -32,7 +32,9 @@ from pencilbox.puzzles.heteromino.oracle import (
     hybrid_encoding,
     hybrid_verdict,
 )
-from pencilbox.puzzles.heteromino.pieces import SLOTS, Tables, layout_for
+from pencilbox.puzzles.heteromino.pieces import SLOTS
+from pencilbox.puzzles.heteromino.state import BLACK_DOMAIN, new_state, put_down
+from pencilbox.puzzles.heteromino.tables import Tables, layout_for
 
 BOARDS = tuple(random_board(random.Random(f"oracle-{i}"), max_side=6) for i in range(120))
 
@@ -77,7 +79,7 @@ def test_the_two_answers_are_far_apart_on_blank_strips(name: str) -> None:
         verdict = ORACLES[name](puzzle)
         assert verdict.count == 2
         assert len(verdict.differ) == 6 * m
-        found = count_solutions(rules.new_state(puzzle), KIND.ladder.rules("fit"), 2)
+        found = count_solutions(new_state(puzzle), KIND.ladder.rules("fit"), 2)
         plain = [KIND.solution_rows(puzzle, state) for state in found.solutions]
         assert len(differing_cells(*plain)) == 6
 
@@ -142,7 +144,7 @@ def test_sat_answers_are_real_and_agree_with_the_rungs_on_8x8_walk_boards() -> N
     seen = {0: 0, 1: 0, 2: 0}
     for puzzle in boards:
         where = format_text(puzzle)
-        found = count_solutions(rules.new_state(puzzle), KIND.ladder.rules("region"), 2)
+        found = count_solutions(new_state(puzzle), KIND.ladder.rules("region"), 2)
         truth = [KIND.solution_rows(puzzle, state) for state in found.solutions]
         hybrid = hybrid_encoding(puzzle)
         for encoding in (encoder.encode(puzzle, None), hybrid):
@@ -193,7 +195,7 @@ def test_fit_from_its_queue_reaches_the_same_fixpoint_as_a_full_scan() -> None:
     steps = 0
     for index, puzzle in enumerate(BOARDS * 2):
         rng = random.Random(f"queue-{index}")
-        queued = rules.new_state(puzzle)
+        queued = new_state(puzzle)
         try:
             propagate(queued, rules_fit)
         except Contradiction:
@@ -225,12 +227,12 @@ def test_fit_from_its_queue_reaches_the_same_fixpoint_as_a_full_scan() -> None:
 
 def test_a_fresh_state_scans_every_cell_and_put_down_queues_its_cells() -> None:
     puzzle = blank(3, 3)
-    state = rules.new_state(puzzle)
+    state = new_state(puzzle)
     assert state.suspects is None
     propagate(state, KIND.ladder.rules("fit"))
     assert state.suspects == 0
     tables = state.tables
-    rules.put_down(state, [tables.piece_of_cells([0, 1, 2]) or 0])
+    put_down(state, [tables.piece_of_cells([0, 1, 2]) or 0])
     assert state.suspects  # the cells whose candidates the pieces narrowed
 
 
@@ -242,15 +244,15 @@ def test_black_cells_keep_their_domain_through_propagation() -> None:
     piece bit, so nothing ever changes it."""
     for puzzle in BOARDS[:40]:
         for rung in KIND.ladder.names:
-            state = rules.new_state(puzzle)
+            state = new_state(puzzle)
             try:
                 propagate(state, KIND.ladder.rules(rung))
             except Contradiction:
                 continue
             for cell, black in enumerate(puzzle.black):
                 if black:
-                    assert state.domains[cell] == rules.BLACK_DOMAIN
-    assert rules.BLACK_DOMAIN >> SLOTS == 1
+                    assert state.domains[cell] == BLACK_DOMAIN
+    assert BLACK_DOMAIN >> SLOTS == 1
 
 
 def test_boards_of_one_size_share_a_layout_and_keep_their_own_pieces() -> None:

@@ -10,17 +10,17 @@ import pytest
 
 from pencilbox import solving
 from pencilbox.engine import Contradiction, Deduction, count_solutions, propagate
-from pencilbox.puzzles.heteromino import KIND, brute, probe, rules
+from pencilbox.puzzles.heteromino import KIND, brute, probe
 from pencilbox.puzzles.heteromino.boards import random_board
 from pencilbox.puzzles.heteromino.model import SHAPES, Heteromino, parse_text
 from pencilbox.puzzles.heteromino.pieces import (
     _PAD,
-    Tables,
     hetero_template,
     place_template,
     ring_template,
-    tables_for,
 )
+from pencilbox.puzzles.heteromino.state import HeterominoState, Records, alive_pieces, new_state
+from pencilbox.puzzles.heteromino.tables import Tables, tables_for
 
 BOARDS = [random_board(random.Random(f"rules-{n}"), max_side=7) for n in range(40)]
 
@@ -110,14 +110,14 @@ def test_domains_start_with_every_fitting_piece() -> None:
 def test_tables_are_shared_per_board() -> None:
     puzzle = board("... ...")
     assert tables_for(puzzle) is tables_for(board("... ..."))
-    assert rules.new_state(puzzle).tables is rules.new_state(puzzle).tables
+    assert new_state(puzzle).tables is new_state(puzzle).tables
 
 
 # -- each rung's deduction ----------------------------------------------------------
 
 
-def run(puzzle: Heteromino, rung: str) -> tuple[rules.HeterominoState, list[Deduction]]:
-    state = rules.new_state(puzzle)
+def run(puzzle: Heteromino, rung: str) -> tuple[HeterominoState, list[Deduction]]:
+    state = new_state(puzzle)
     log: list[Deduction] = []
     propagate(state, KIND.ladder.rules(rung), log)
     return state, log
@@ -139,7 +139,7 @@ def test_fit_draws_a_forced_piece_and_its_twins_die() -> None:
 def test_fit_kills_a_twin_sharing_an_edge() -> None:
     """Drawing a bar kills the bars beside it and below it, not the Ls."""
     puzzle = board("...... ...... ......")
-    state = rules.new_state(puzzle)
+    state = new_state(puzzle)
     bar = state.tables.piece_of_cells([0, 1, 2])
     below = state.tables.piece_of_cells([6, 7, 8])
     beside = state.tables.piece_of_cells([3, 4, 5])
@@ -212,14 +212,14 @@ def test_probe_finishes_what_the_lower_rungs_cannot() -> None:
 def fresh_fixpoint(puzzle: Heteromino) -> list[int] | None:
     """Singleton consistency the slow way: every rule with empty memos, and every
     live piece probed again after any change, until nothing changes."""
-    state = rules.new_state(puzzle)
+    state = new_state(puzzle)
     lower = KIND.ladder.rules("hetero")
     try:
         while True:
-            state.region_memo = rules.Records()
+            state.region_memo = Records()
             propagate(state, lower)
             killed = False
-            for piece in rules.alive_pieces(state):
+            for piece in alive_pieces(state):
                 try:
                     probe.try_piece(state, piece)
                 except Contradiction:
@@ -232,7 +232,7 @@ def fresh_fixpoint(puzzle: Heteromino) -> list[int] | None:
                     killed = True
                     break
             if not killed:
-                state.region_memo = rules.Records()
+                state.region_memo = Records()
                 propagate(state, lower)
                 return state.domains
     except Contradiction:
@@ -242,7 +242,7 @@ def fresh_fixpoint(puzzle: Heteromino) -> list[int] | None:
 @pytest.mark.parametrize("index", range(len(BOARDS)))
 def test_memos_reach_the_fresh_fixpoint(index: int) -> None:
     puzzle = BOARDS[index]
-    state = rules.new_state(puzzle)
+    state = new_state(puzzle)
     try:
         propagate(state, KIND.ladder.rules())
         got: list[int] | None = state.domains
@@ -253,14 +253,14 @@ def test_memos_reach_the_fresh_fixpoint(index: int) -> None:
 
 def test_memos_reach_the_fresh_fixpoint_on_a_real_board() -> None:
     puzzle = KIND.from_url(10, 10, "k7a7b777b7a7d7b777b777v7a7b777b7a7b7a7b777b7a7k")
-    state = rules.new_state(puzzle)
+    state = new_state(puzzle)
     propagate(state, KIND.ladder.rules())
     assert state.domains == fresh_fixpoint(puzzle)
 
 
 def test_search_nodes_inherit_memos_without_sharing_writes() -> None:
     puzzle = board("...... ...... ......")
-    state = rules.new_state(puzzle)
+    state = new_state(puzzle)
     propagate(state, KIND.ladder.rules())
     child = state.copy()
     assert child.probe_memo.reads is state.probe_memo.reads
@@ -319,7 +319,7 @@ def test_position_with_any_numbering_fixes_whole_pieces_only() -> None:
     position = [[40 if v == 1 else 0 for v in row] for row in solution]
     position[4][1] = position[4][2] = 7
     state = KIND.position_state(puzzle, position)
-    assert isinstance(state, rules.HeterominoState)
+    assert isinstance(state, HeterominoState)
     assert state.placed == (1 << 0) | (1 << 1) | (1 << 5)
     # the half-drawn piece fixed nothing
     assert state.domains[21] & (state.domains[21] - 1)
@@ -365,9 +365,9 @@ def test_position_of_the_wrong_size_is_refused() -> None:
 def test_rung_view_settles_pieces_with_codes() -> None:
     puzzle = KIND.from_url(5, 5, "d7b7a7b7b77c7d")
     view = solving.rung_view(KIND, puzzle, "probe")
-    assert view["finished"] and len(view["settled"]) == puzzle.white_count
+    assert view.finished and len(view.settled) == puzzle.white_count
     by_code: dict[int, list[int]] = {}
-    for cell, code in view["settled"].items():
+    for cell, code in view.settled.items():
         by_code.setdefault(code, []).append(cell)
     solution = solving.solve(KIND, puzzle).solutions[0]
     for code, cells in by_code.items():

@@ -29,11 +29,12 @@ from crosscheck import check_sat_agrees, describe, frozen, frozen_all, sat_answe
 from pencilbox import counting
 from pencilbox.engine import Contradiction, propagate
 from pencilbox.formats import load
-from pencilbox.puzzles.heteromino import KIND, brute, rules
+from pencilbox.puzzles.heteromino import KIND, brute
 from pencilbox.puzzles.heteromino import cnf as encoder
 from pencilbox.puzzles.heteromino.boards import random_board
 from pencilbox.puzzles.heteromino.model import SHAPES, Heteromino, format_text
 from pencilbox.puzzles.heteromino.pieces import _PAD, SLOTS, place_template
+from pencilbox.puzzles.heteromino.state import HeterominoState, new_state, strike
 from pencilbox.sat.core import count_models
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -137,7 +138,7 @@ def test_templates_match_the_rule_text() -> None:
 
 def test_templates_stay_within_the_layout_padding() -> None:
     """The CNF lays its templates over the engine's padded index
-    (:class:`~pencilbox.puzzles.heteromino.pieces.Layout`), so they must not
+    (:class:`~pencilbox.puzzles.heteromino.tables.Layout`), so they must not
     reach past its padding."""
     reach = max(
         abs(d)
@@ -192,7 +193,7 @@ def test_unpropagated_state_with_a_forced_piece() -> None:
         truth, found = brute.count(puzzle, LIMIT)
         if not 1 < truth < LIMIT:
             continue
-        tables = rules.new_state(puzzle).tables
+        tables = new_state(puzzle).tables
         for piece in range(0, tables.piece_count, 3):
             cells = tables.piece_cells[piece]
             # the answers that use this piece: its three cells share one number
@@ -201,7 +202,7 @@ def test_unpropagated_state_with_a_forced_piece() -> None:
                 for grid in found
                 if len({grid[c // puzzle.cols][c % puzzle.cols] for c in cells}) == 1
             }
-            state = rules.new_state(puzzle)
+            state = new_state(puzzle)
             for cell, bit in zip(cells, tables.piece_bits[piece], strict=True):
                 state.domains[cell] = bit
             result = count_models(encoder.encode(puzzle, state), LIMIT)
@@ -212,7 +213,7 @@ def test_unpropagated_state_with_a_forced_piece() -> None:
 
 def test_two_drawn_twins_touching_have_no_answer() -> None:
     puzzle = blank(2, 3)  # two horizontal bars, one above the other
-    state = rules.new_state(puzzle)
+    state = new_state(puzzle)
     bar = 0  # the horizontal bar's shape index
     for cell in range(6):
         state.domains[cell] = 1 << (3 * bar + cell % 3)
@@ -249,7 +250,7 @@ def test_the_callers_puzzle_is_unchanged() -> None:
 # -- the hybrid's lookahead ---------------------------------------------------------
 
 
-def reference_tighten(state: rules.HeterominoState) -> rules.HeterominoState:
+def reference_tighten(state: HeterominoState) -> HeterominoState:
     """What :func:`encoder.tighten` must reach, the slow way: every round looks
     at every piece and kills those whose kill list (what drawing it removes)
     empties a cell, then runs fit; until a round kills nothing."""
@@ -267,15 +268,15 @@ def reference_tighten(state: rules.HeterominoState) -> rules.HeterominoState:
             if not all(domains[c] & b for c, b in zip(cells, bits, strict=True)):
                 continue
             if any(not domains[c] & ~kill for c, kill in tables.place_kill[piece]):
-                rules.strike(state, piece)
+                strike(state, piece)
                 killed = True
         if not killed:
             return state
         propagate(state, fit_rules)
 
 
-def fit_state(puzzle: Heteromino) -> rules.HeterominoState:
-    state = rules.new_state(puzzle)
+def fit_state(puzzle: Heteromino) -> HeterominoState:
+    state = new_state(puzzle)
     propagate(state, KIND.ladder.rules("fit"))
     return state
 
@@ -350,7 +351,7 @@ def test_tighten_keeps_every_piece_of_every_answer() -> None:
         truth, answers = brute.count(puzzle, LIMIT)
         if not 1 <= truth < LIMIT:
             continue
-        tight = encoder.tighten(rules.new_state(puzzle))
+        tight = encoder.tighten(new_state(puzzle))
         tables = tight.tables
         for grid in answers:
             flat = [n for row in grid for n in row]

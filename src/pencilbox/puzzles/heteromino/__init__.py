@@ -22,13 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from ...engine import State
-from ...errors import PuzzleError
 from ...kind import Command, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, cnf, model, rules
+from . import checker, cnf, model
 from .ladder import LADDER
 from .model import Heteromino
-from .pieces import piece_code
+from .state import new_state, position_state, settled_cells, solution_rows
 
 
 class HeterominoKind(PuzzleKind[Heteromino]):
@@ -63,27 +62,10 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         return checker.check(puzzle, grid)
 
     def initial_state(self, puzzle: Heteromino) -> State:
-        return rules.new_state(puzzle)
+        return new_state(puzzle)
 
     def position_state(self, puzzle: Heteromino, grid: Rows) -> State:
-        """The state with every drawn piece put down: three cells sharing a number
-        that form a tromino on white cells (other groups fix nothing).
-
-        The pieces' consequences are applied at once, so that the rules only
-        report what follows from them. Pieces that break the rules (twins
-        touching) leave an empty domain, which the first rule reports as a
-        contradiction.
-        """
-        if len(grid) != puzzle.rows or any(len(row) != puzzle.cols for row in grid):
-            raise PuzzleError(f"position is not {puzzle.rows}x{puzzle.cols}")
-        groups: dict[int, list[int]] = {}
-        for cell, number in enumerate(value for row in grid for value in row):
-            if number and not puzzle.black[cell]:
-                groups.setdefault(number, []).append(cell)
-        state = rules.new_state(puzzle)
-        drawn = [state.tables.piece_of_cells(cells) for cells in groups.values()]
-        rules.put_down(state, [piece for piece in drawn if piece is not None])
-        return state
+        return position_state(puzzle, grid)
 
     def position_mistakes(
         self, puzzle: Heteromino, position: Rows, solution: Rows
@@ -91,27 +73,10 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         return checker.position_mistakes(puzzle, position, solution)
 
     def solution_rows(self, puzzle: Heteromino, state: State) -> Rows:
-        assert isinstance(state, rules.HeterominoState)
-        tables = state.tables
-        numbers = [0] * (puzzle.rows * puzzle.cols)
-        number_of: dict[int, int] = {}
-        for cell in tables.white:
-            piece = rules.piece_of_cell(tables, cell, state.domains[cell])
-            numbers[cell] = number_of.setdefault(piece, len(number_of) + 1)
-        cols = puzzle.cols
-        return [numbers[r * cols : (r + 1) * cols] for r in range(puzzle.rows)]
+        return solution_rows(puzzle, state)
 
     def settled_cells(self, puzzle: Heteromino, state: State) -> dict[int, int]:
-        """Cells with one piece left, each mapped to that piece's code."""
-        assert isinstance(state, rules.HeterominoState)
-        tables = state.tables
-        settled = {}
-        for cell in tables.white:
-            dom = state.domains[cell]
-            if dom and not dom & (dom - 1):
-                piece = rules.piece_of_cell(tables, cell, dom)
-                settled[cell] = piece_code(tables.piece_anchor[piece], tables.piece_shape[piece])
-        return settled
+        return settled_cells(state)
 
     def encode(self, puzzle: Heteromino, state: State | None) -> Encoding:
         return cnf.encode(puzzle, state)

@@ -28,7 +28,7 @@ from math import comb
 from ...engine import count_solutions
 from .ladder import LADDER
 from .model import Heteromino, build
-from .rules import new_state
+from .state import new_state
 
 # The six shapes as drawn, as offsets from the piece's first cell in reading order.
 _SHAPES = (

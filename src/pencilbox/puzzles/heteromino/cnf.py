@@ -11,7 +11,7 @@ the placement variables: an answer is the set of placements it uses.
 The pairs are found from per-shape templates worked out once from the
 shapes (which placements overlap, or touch as twins, a placement at the
 origin), laid over the board through the padded index of the engine's
-per-size :class:`~pencilbox.puzzles.heteromino.pieces.Layout` (its padding
+per-size :class:`~pencilbox.puzzles.heteromino.tables.Layout` (its padding
 covers every template's reach, tested) so that no lookup needs a bounds
 check. Each unordered pair is listed from one side only.
 Binary clauses for the pairs beat a sequential counter per cell here
@@ -40,8 +40,10 @@ from ...engine import Contradiction, State
 from ...grid import Rows, members
 from ...sat.core import Clause, Encoding
 from .model import SHAPES, Heteromino
-from .pieces import SLOTS, layout_for, place_template
-from .rules import HeterominoState, Settled, alive_pieces, fit, settle
+from .pieces import SLOTS, place_template
+from .rules import Settled, fit, settle
+from .state import HeterominoState, alive_pieces
+from .tables import layout_for
 
 HYBRID_RUNG = "fit"
 """The rung the hybrid runs before encoding: the cheapest; :func:`encode` then
@@ -273,7 +275,7 @@ def _lookahead(state: HeterominoState) -> None:
 def live_pieces(state: HeterominoState) -> list[int]:
     """Pieces not drawn whose three cells all still have them, in id order.
 
-    :func:`~pencilbox.puzzles.heteromino.rules.alive_pieces` reads only a
+    :func:`~pencilbox.puzzles.heteromino.state.alive_pieces` reads only a
     piece's first cell; a state set from outside (a caller fixing cells by
     hand) need not have struck a dead piece from all three, so the other two
     are read here as well.
@@ -297,7 +299,7 @@ def live_pieces(state: HeterominoState) -> list[int]:
 def _partners(wide: int) -> tuple[tuple[int, ...], ...]:
     """Per shape: where a placement's partners sit in ``piece_var`` relative
     to its own index, on a padded index ``wide`` columns across (a
-    :class:`~pencilbox.puzzles.heteromino.pieces.Layout`'s): the overlapping
+    :class:`~pencilbox.puzzles.heteromino.tables.Layout`'s): the overlapping
     placements and its twins ahead."""
     return tuple(
         tuple(SHAPE_COUNT * (dr * wide + dc) + other - shape for other, dr, dc in OVERLAPS[shape])

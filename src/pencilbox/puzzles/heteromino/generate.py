@@ -41,7 +41,7 @@ from ...grid import mask_of, members
 from ...kind import Generated, Rows
 from .model import Heteromino, build
 from .oracle import ORACLE, ORACLES
-from .pieces import Board
+from .tables import Board
 
 MODES = ("walk",)
 MAX_SIDE = 20

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ...engine import Ladder, Rung
 from .probe import PROBE
-from .rules import FIT, HETERO, REGION
+from .region import REGION
+from .rules import FIT, HETERO
 
 LADDER = Ladder(
     (

@@ -54,7 +54,7 @@ from ...engine import Contradiction, State, count_solutions, propagate
 from ...kind import Rows
 from .ladder import LADDER
 from .model import Heteromino
-from .rules import new_state
+from .state import new_state
 
 if TYPE_CHECKING:  # the SAT package is loaded only when a SAT oracle is asked for
     from ...sat.core import Encoding

@@ -4,7 +4,7 @@ This is singleton consistency over the rungs below. A probe copies the
 domains, draws the piece, runs ``fit`` and ``hetero`` to a fixpoint from it,
 and then checks the region rule on the parts of regions next to the new
 pieces (every other region is unchanged, and ``region`` has already passed
-it); see :func:`.rules.judge_parts` for how far parts are flooded. (The
+it); see :func:`.region.judge_parts` for how far parts are flooded. (The
 region rung's pruning is not rerun inside a probe: a piece it would kill
 cuts off a bad part, which the check finds after the probe draws the piece.)
 
@@ -21,20 +21,14 @@ domains they were made against) so search nodes inherit their parent's.
 from __future__ import annotations
 
 from ...engine import Contradiction, Deduction, Log, Rule, State
-from .pieces import Tables
-from .rules import (
-    HeterominoState,
-    Settled,
-    alive_pieces,
-    contradiction_cells,
-    describe_contradiction,
-    judge_parts,
-    settle,
-)
+from .region import judge_parts
+from .rules import Settled, contradiction_cells, describe_contradiction, settle
+from .state import HeterominoState, alive_pieces
+from .tables import Tables
 
 POCKET_LIMIT = 48
 """Largest part a probe floods while another is unfinished (see
-:func:`.rules.judge_parts`); at least ``region``'s limit, so that probing
+:func:`.region.judge_parts`); at least ``region``'s limit, so that probing
 proves everything ``region`` does."""
 
 
@@ -53,7 +47,7 @@ def try_piece(state: HeterominoState, piece: int) -> int:
 def pocket_check(tables: Tables, placed: int, newly: int) -> int:
     """Raise Contradiction if drawing the ``newly`` placed cells left a part of
     a region that is not a multiple of 3 cells (judged as in
-    :func:`.rules.judge_parts`); return the cells looked at."""
+    :func:`.region.judge_parts`); return the cells looked at."""
     board = tables.board
     open_cells = tables.white_mask & ~placed
     around = board.grow(newly)

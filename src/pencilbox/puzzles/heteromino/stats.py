@@ -43,7 +43,7 @@ from . import KIND, census, ledger
 from .generate import legal_black_counts, move_budget, score, walk
 from .ladder import LADDER
 from .model import SHAPES, Heteromino
-from .rules import new_state
+from .state import new_state
 
 CENSUS_SIZES = ((3, 3), (3, 4), (3, 5), (3, 6), (4, 4), (4, 5), (5, 5), (4, 6), (5, 6))
 CENSUS_PARTIAL = ((6, 6, 3),)  # (rows, cols, max black): full census out of reach
