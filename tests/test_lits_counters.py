@@ -1,7 +1,7 @@
 """Cross-checks: every sound LITS counter agrees, and every deduction is true.
 
 Five counters -- the two independent brute-force counters (``brute_cells``
-walks cells, ``brute_regions`` walks regions) and each rung + search --
+walks cells, ``brute`` walks regions) and each rung + search --
 must report identical counts and identical solution sets on random boards,
 satisfiable or not. Propagation with each rung, and every deduction it logs
 (checked right when it fires), must hold in every brute-force solution.
@@ -34,9 +34,11 @@ from crosscheck import (
 from pencilbox import counting, solving
 from pencilbox.engine import Contradiction, Deduction, propagate
 from pencilbox.grid import mask_of
-from pencilbox.puzzles.lits import KIND, brute_cells, brute_regions, rules
+from pencilbox.puzzles.lits import KIND, brute, brute_cells
+from pencilbox.puzzles.lits.boards import random_board
 from pencilbox.puzzles.lits.model import Lits, format_text, parse_text
-from pencilbox.puzzles.lits.randomboards import random_board
+from pencilbox.puzzles.lits.state import SHADED, LitsState, new_state
+from pencilbox.puzzles.lits.tables import Tables
 from test_lits_real import CASES as REAL_CASES
 
 Frozen = Grid
@@ -60,7 +62,7 @@ def board_for(seed: str) -> Lits:
 @cache
 def brute_result(seed: str) -> tuple[int, frozenset[Frozen]]:
     """The region-walking brute-force count and solutions of one seeded board."""
-    count, solutions = brute_regions.count(board_for(seed), LIMIT)
+    count, solutions = brute.count(board_for(seed), LIMIT)
     return count, frozenset(frozen_all(solutions))
 
 
@@ -70,7 +72,7 @@ def brute_result(seed: str) -> tuple[int, frozenset[Frozen]]:
 def test_brute_counters_share_no_code() -> None:
     """Neither counter imports the rules, shapes, tables, engine, grid or each other."""
     assert imports_of(brute_cells) <= {"__future__", ".model"}
-    assert imports_of(brute_regions) <= {"__future__", "itertools", ".model"}
+    assert imports_of(brute) <= {"__future__", "itertools", ".model"}
 
 
 @pytest.mark.parametrize(
@@ -97,7 +99,7 @@ def test_brute_counters_share_no_code() -> None:
 )
 def test_counters_match_counts_worked_out_by_hand(text: str, expected: int) -> None:
     puzzle = parse_text(text)
-    for counter in (brute_cells.count, brute_regions.count):
+    for counter in (brute_cells.count, brute.count):
         count, solutions = counter(puzzle, 1000)
         assert count == expected, counter
         assert len({frozen(g) for g in solutions}) == expected
@@ -109,7 +111,7 @@ def test_counters_match_counts_worked_out_by_hand(text: str, expected: int) -> N
 
 def test_brute_counters_stop_at_the_limit() -> None:
     puzzle = parse_text("lits 3x3\nAAA\nAAA\nAAA\n")  # 32 solutions
-    for counter in (brute_cells.count, brute_regions.count):
+    for counter in (brute_cells.count, brute.count):
         for limit in (1, 5, 32, 33):
             count, solutions = counter(puzzle, limit)
             assert count == len(solutions) == min(limit, 32)
@@ -119,7 +121,7 @@ def test_brute_counters_stop_at_the_limit() -> None:
 
 def test_kind_face_uses_a_brute_force_counter() -> None:
     puzzle = parse_text("lits 2x4\nAAAA\nAAAA\n")
-    assert KIND.brute_count(puzzle, 50) == brute_regions.count(puzzle, 50)
+    assert KIND.brute_count(puzzle, 50) == brute.count(puzzle, 50)
 
 
 def test_checker_accepts_exactly_the_brute_force_solutions() -> None:
@@ -148,7 +150,7 @@ def check_counters_agree(seed: str) -> None:
     truth, grids_truth = brute_result(seed)
     by_cells, cell_grids = brute_cells.count(puzzle, LIMIT)
     where = describe(KIND, seed, puzzle)
-    assert by_cells == truth, f"brute_cells {by_cells}, brute_regions {truth} on {where}"
+    assert by_cells == truth, f"brute_cells {by_cells}, brute {truth} on {where}"
     if truth < LIMIT:
         assert {frozen(g) for g in cell_grids} == grids_truth, f"different solutions on {where}"
     for grid in grids_truth:
@@ -191,7 +193,7 @@ def test_limit_equal_to_the_true_count() -> None:
         if not 1 <= truth < LIMIT:
             continue
         puzzle = board_for(seed)
-        for counter in (brute_cells.count, brute_regions.count):
+        for counter in (brute_cells.count, brute.count):
             assert counter(puzzle, truth)[0] == truth
         for rung in RUNGS:
             where = f"{rung} on {describe(KIND, seed, puzzle)}"
@@ -210,7 +212,7 @@ class SnapshotLog(list[Deduction]):
     """A deduction log that also records the whole state right after each
     deduction, so every single step can be checked, not just the fixpoint."""
 
-    def __init__(self, state: rules.LitsState) -> None:
+    def __init__(self, state: LitsState) -> None:
         super().__init__()
         self.state = state
         self.after: list[tuple[tuple[int, ...], int, int]] = []
@@ -223,7 +225,7 @@ class SnapshotLog(list[Deduction]):
 
 def placement_bits(puzzle: Lits, tables: object, grid: Frozen) -> list[int]:
     """Per region, the domain bit of the placement the solution ``grid`` shades."""
-    assert isinstance(tables, rules.Tables)
+    assert isinstance(tables, Tables)
     cols = puzzle.cols
     bits = []
     for region, cells in enumerate(puzzle.region_cells):
@@ -277,7 +279,7 @@ def check_propagation_sound(
     where = describe(KIND, seed or "given", puzzle)
     fired: set[str] = set()
     for rung, rule_set in RULE_SETS.items():
-        state = rules.new_state(puzzle)
+        state = new_state(puzzle)
         log = SnapshotLog(state)
         try:
             propagate(state, rule_set, log)
@@ -294,7 +296,7 @@ def check_propagation_sound(
                     f"{rung} on {where}: {deduction} contradicts solution {solution}"
                 )
                 if deduction.value is not None:
-                    want = 1 if deduction.value == rules.SHADED else 0
+                    want = 1 if deduction.value == SHADED else 0
                     for cell in deduction.cells:
                         got = solution[cell // puzzle.cols][cell % puzzle.cols]
                         assert got == want, f"{rung} on {where}: {deduction}"
@@ -303,7 +305,7 @@ def check_propagation_sound(
             assert deduction.rule in RULE_NAMES[rung], (rung, deduction)
             assert deduction.reason and deduction.cells
             if deduction.writes:
-                assert len(deduction.cells) == 4 and deduction.value == rules.SHADED
+                assert len(deduction.cells) == 4 and deduction.value == SHADED
     return fired
 
 
@@ -319,7 +321,7 @@ def test_propagation_is_sound_on_random_boards() -> None:
 @pytest.mark.soak
 def test_propagation_is_sound_soak() -> None:
     for seed in SOAK_SEEDS:
-        count, solutions = brute_regions.count(board_for(seed), LIMIT)
+        count, solutions = brute.count(board_for(seed), LIMIT)
         check_propagation_sound(seed, board_for(seed), frozenset(frozen_all(solutions)))
 
 
@@ -329,7 +331,7 @@ def test_probe_is_stronger_than_tetro_stronger_than_local() -> None:
         puzzle = board_for(seed)
         settled = []
         for rung in RUNGS:
-            state = rules.new_state(puzzle)
+            state = new_state(puzzle)
             try:
                 propagate(state, KIND.ladder.rules(rung))
             except Contradiction:
@@ -357,7 +359,7 @@ def check_hint_chain(puzzle: Lits, solution: Frozen, where: str) -> str:
         if hint.status != "step":
             break
         final = hint.steps[-1]
-        assert final.writes and final.value == rules.SHADED and len(final.cells) == 4, final
+        assert final.writes and final.value == SHADED and len(final.cells) == 4, final
         assert "shade these four cells" in final.reason
         for cell in final.cells:
             assert KIND.cell_label(puzzle, cell) in final.reason
@@ -433,7 +435,7 @@ def test_a_wrong_position_is_a_contradiction() -> None:
 @pytest.mark.soak
 def test_hint_chain_soak() -> None:
     for seed in SOAK_SEEDS[:2000]:
-        count, solutions = brute_regions.count(board_for(seed), 2)
+        count, solutions = brute.count(board_for(seed), 2)
         if count == 1:
             check_hint_chain(
                 board_for(seed), frozen(solutions[0]), describe(KIND, seed, board_for(seed))

@@ -16,13 +16,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from lits_tables import fill_every_row
 from pencilbox.engine import Contradiction, Deduction
 from pencilbox.grid import Grid, mask_of
-from pencilbox.puzzles.lits import mass
+from pencilbox.puzzles.lits import checker, cut_cells, touch
 from pencilbox.puzzles.lits import model as lits_model
-from pencilbox.puzzles.lits import rules as lits_rules
-from pencilbox.puzzles.lits.randomboards import random_board as random_lits
+from pencilbox.puzzles.lits.boards import random_board as random_lits
 from pencilbox.puzzles.lits.shapes import classify, placements
+from pencilbox.puzzles.lits.state import LitsState, new_state
 from pencilbox.puzzles.lits.tables import Tables as LitsTables
 
 Pair = tuple[int, int]
@@ -108,7 +109,7 @@ def _arcs_agree_pair_by_pair(tables: LitsTables) -> None:
     grid = tables.grid
     rows, cols = grid.rows, grid.cols
     beside = {(a, b) for a, b in _edges(rows, cols)} | {(b, a) for a, b in _edges(rows, cols)}
-    tables.fill_all()
+    fill_every_row(tables)
     for region, arcs in enumerate(tables.arcs):
         neighbours = {tables.region_of[b] for a, b in beside if tables.region_of[a] == region} - {
             region
@@ -184,7 +185,7 @@ def _lits_violations(puzzle: lits_model.Lits, grid: list[list[int]]) -> set[tupl
 
 def _reported(puzzle: lits_model.Lits, grid: list[list[int]]) -> set[tuple[str, Pair]]:
     found: set[tuple[str, Pair]] = set()
-    for v in lits_model.check(puzzle, grid):
+    for v in checker.check(puzzle, grid):
         if v.rule == "same-shape":
             a, b = (puzzle.regions[cell] for cell in v.cells)
             found.add((v.rule, (min(a, b), max(a, b))))
@@ -239,7 +240,7 @@ def test_cut_pieces_are_the_parts_left_without_each_cell(shape: Pair) -> None:
     for _ in range(40):
         density = rng.uniform(0.4, 0.95)
         inside = {cell for cell in range(rows * cols) if rng.random() < density}
-        pieces, parts = mass.cut_pieces(mask_of(inside), tables)
+        pieces, parts = cut_cells.cut_pieces(mask_of(inside), tables)
         before = _parts_by_flood(inside, rows, cols)
         assert _same_parts(parts, before)
         for cell in sorted(inside):
@@ -247,7 +248,7 @@ def test_cut_pieces_are_the_parts_left_without_each_cell(shape: Pair) -> None:
             splits = len(after) > len(before)
             assert (cell in pieces) == splits
             if splits:
-                found = mass._without(1 << cell, pieces[cell], parts)
+                found = cut_cells._without(1 << cell, pieces[cell], parts)
                 assert _same_parts(found, after)
 
 
@@ -270,7 +271,7 @@ def test_separating_cells_are_the_cells_that_split_the_shaded_cells(shape: Pair)
     for _ in range(60):
         inside = {cell for cell in range(rows * cols) if rng.random() < rng.uniform(0.5, 0.95)}
         shaded = {cell for cell in inside if rng.random() < rng.uniform(0.0, 0.3)}
-        found = mass.separating_cells(mask_of(inside), mask_of(shaded), tables)
+        found = cut_cells.separating_cells(mask_of(inside), mask_of(shaded), tables)
 
         expected = []
         if _parts_holding(inside, shaded, shape) == 1:
@@ -286,14 +287,14 @@ def test_separating_cells_are_the_cells_that_split_the_shaded_cells(shape: Pair)
 
 def _random_states(
     label: str, shape: Pair, count: int = 40
-) -> Iterator[tuple[random.Random, lits_rules.LitsState]]:
+) -> Iterator[tuple[random.Random, LitsState]]:
     """Fresh states of random LITS boards, regions from 4 cells up to 5, 8 or
     30 (big ones), with the generator that drew them."""
     rows, cols = shape
     rng = random.Random(f"{label}-{rows}x{cols}")
     for _ in range(count):
         puzzle = random_lits(rng, rows, cols, smallest=4, largest=rng.choice((5, 8, 30)))
-        yield rng, lits_rules.new_state(puzzle)
+        yield rng, new_state(puzzle)
 
 
 @pytest.mark.parametrize("shape", [(1, 9), (9, 1), (3, 8), (6, 6), (9, 12)])
@@ -323,7 +324,7 @@ def test_out_of_touch_drops_the_placements_beside_no_other_region_cell(shape: Pa
             expected.append(before[region] & keep)
         log: list[Deduction] = []
         try:
-            changed = mass.drop_out_of_touch(state, log)
+            changed = touch.drop_out_of_touch(state, log)
         except Contradiction:
             assert not all(expected)
             continue
@@ -337,13 +338,13 @@ def test_out_of_touch_drops_the_placements_beside_no_other_region_cell(shape: Pa
 def test_out_of_touch_on_a_row_of_two_regions() -> None:
     """AAAABBBB: with B's first cell unshaded, A's one tetromino touches
     nothing B could shade (a contradiction); a lone region loses nothing."""
-    state = lits_rules.new_state(lits_model.build(1, 8, [0, 0, 0, 0, 1, 1, 1, 1]))
+    state = new_state(lits_model.build(1, 8, [0, 0, 0, 0, 1, 1, 1, 1]))
     state.unshaded = 1 << 4
     with pytest.raises(Contradiction, match="region 1"):
-        mass.drop_out_of_touch(state, None)
-    alone = lits_rules.new_state(lits_model.build(3, 3, [0] * 9))
+        touch.drop_out_of_touch(state, None)
+    alone = new_state(lits_model.build(3, 3, [0] * 9))
     alone.unshaded = 0b100010001
-    assert not mass.drop_out_of_touch(alone, None)
+    assert not touch.drop_out_of_touch(alone, None)
 
 
 @pytest.mark.parametrize("shape", [(1, 9), (3, 8), (6, 6), (9, 12)])
@@ -372,7 +373,7 @@ def test_only_neighbour_makes_the_one_region_that_can_touch_a_tetromino_touch_it
         expected = _only_neighbour_reference(tables, grid, list(state.domains), state)
         before = list(state.domains)
         try:
-            changed = mass.reach_from_only_neighbour(state, None)
+            changed = touch.reach_from_only_neighbour(state, None)
         except Contradiction:
             assert expected is None
             continue
@@ -383,7 +384,7 @@ def test_only_neighbour_makes_the_one_region_that_can_touch_a_tetromino_touch_it
 
 
 def _only_neighbour_reference(
-    tables: LitsTables, grid: Grid, domains: list[int], state: lits_rules.LitsState
+    tables: LitsTables, grid: Grid, domains: list[int], state: LitsState
 ) -> list[int] | None:
     if tables.region_count < 2:
         return domains
@@ -431,7 +432,7 @@ def test_locally_cut_cells_are_read_off_the_window_round_each_cell(shape: Pair) 
     tables = LitsTables.of(lits_model.build(rows, cols, [0] * (rows * cols)))
     for _ in range(60):
         inside = {cell for cell in range(rows * cols) if rng.random() < rng.uniform(0.3, 0.95)}
-        found = mass.locally_cut(mask_of(inside), tables)
+        found = cut_cells.locally_cut(mask_of(inside), tables)
         for cell in range(rows * cols):
             r, c = divmod(cell, cols)
             window = {

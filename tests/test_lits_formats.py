@@ -26,7 +26,7 @@ from pencilbox import formats
 from pencilbox.codecs.puzzlink import split_url
 from pencilbox.formats import load
 from pencilbox.puzzles.lits import KIND, model, url
-from pencilbox.puzzles.lits.randomboards import random_board
+from pencilbox.puzzles.lits.boards import random_board
 from pencilbox.registry import get
 from test_lits_real import real_lits
 
@@ -106,7 +106,8 @@ def test_old_applet_address_loads_anywhere_a_puzzle_is_accepted(data: Any) -> No
 
 def test_old_applet_url_re_encodes_to_the_v3_url(data: Any) -> None:
     source = data("lits/pzprjs_old_url.json")
-    puzzle = url.decode_old_url(source["old_url"])
+    kind, puzzle = formats.load_url(source["old_url"])
+    assert kind is KIND
     written = split_url(KIND.to_url(puzzle))
     expected = split_url(source["expected_v3"])
     assert (written.type, written.cols, written.rows, written.body) == (
@@ -128,23 +129,29 @@ def test_old_body_is_read_after_the_type_too() -> None:
 def test_old_body_same_letter_apart_is_two_regions() -> None:
     # as in pzprjs, regions are what the borders cut out: each letter here
     # names two separate rooms of four
-    puzzle = url.decode_old(8, 2, "aaaabbbbbbbbaaaa")
+    puzzle = url.decode(8, 2, "aaaabbbbbbbbaaaa")
     assert puzzle.region_count == 4
     assert puzzle.regions == (0,) * 4 + (1,) * 4 + (2,) * 4 + (3,) * 4
 
 
 BAD_OLD = [
-    ("http://indi.s58.xrea.com/lits/sa/q.html?/4/4/aabbaabc", "URL body has 8 characters"),
+    # a body of any other length than one character per cell is read as borders
+    ("http://indi.s58.xrea.com/lits/sa/q.html?/4/4/aabbaabc", "character 7: unexpected 'bc'"),
     ("http://indi.s58.xrea.com/lits/sa/q.html?/4/4/aabbaa!cabbccccc", "character 7"),
     ("http://indi.s58.xrea.com/lits/sa/q.html?/0/4/", "URL part 'cols': 0 is out of range"),
-    ("http://indi.s58.xrea.com/sudoku/sa/q.html?/4/4/aabbaabcabbccccc", "not an old LITS"),
+    ("http://indi.s58.xrea.com/sudoku/sa/q.html?/4/4/aabbaabcabbccccc", "type 'sudoku'"),
     ("http://indi.s58.xrea.com/lits/sa/q.html?/4/4/aabbaabcabbcccca", "region 3"),
 ]
 
 
 @pytest.mark.parametrize(("address", "message"), BAD_OLD)
 def test_bad_old_url_is_located(address: str, message: str) -> None:
-    assert_one_line_error(address, message, reader=url.decode_old_url)
+    assert_one_line_error(address, message, reader=formats.load_url)
+
+
+def test_old_body_of_the_wrong_length_is_refused() -> None:
+    """The old form's own reader wants one character per cell."""
+    assert_one_line_error("aabbaabc", "URL body has 8 characters", partial(url.decode_old, 4, 4))
 
 
 # -- the text format's documented features ---------------------------------------

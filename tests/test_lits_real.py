@@ -22,7 +22,7 @@ import pytest
 
 from pencilbox.formats import load
 from pencilbox.grid import Grid, mask_of
-from pencilbox.puzzles.lits import KIND, brute_cells, brute_regions
+from pencilbox.puzzles.lits import KIND, brute, brute_cells
 from pencilbox.puzzles.lits.shapes import letter
 from pencilbox.solving import solve
 
@@ -179,7 +179,7 @@ def test_the_not_unique_url_has_exactly_twenty_solutions() -> None:
     _, puzzle = load(NOT_UNIQUE)
     counts = {
         "brute-cells": brute_cells.count(puzzle, 100)[0],
-        "brute-regions": brute_regions.count(puzzle, 100)[0],
+        "brute": brute.count(puzzle, 100)[0],
     }
     for rung in KIND.ladder.names:
         counts[rung] = solve(KIND, puzzle, rung=rung, limit=100).count

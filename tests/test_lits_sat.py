@@ -26,9 +26,10 @@ from pencilbox import counting
 from pencilbox.engine import Contradiction, count_solutions, propagate
 from pencilbox.formats import load
 from pencilbox.grid import mask_of
-from pencilbox.puzzles.lits import KIND, brute_cells, rules
+from pencilbox.puzzles.lits import KIND, brute_cells
+from pencilbox.puzzles.lits.boards import random_board
 from pencilbox.puzzles.lits.model import Lits, parse_text
-from pencilbox.puzzles.lits.randomboards import random_board
+from pencilbox.puzzles.lits.state import LitsState, new_state
 from pencilbox.sat.core import Clause, Encoding, count_models
 from test_lits_counters import LIMIT, SEEDS, SOAK_SEEDS, board_for, brute_result
 from test_lits_real import CASES as REAL_CASES
@@ -46,7 +47,7 @@ def sat_count(puzzle: Lits, engine: str, limit: int) -> tuple[int, bool, set[Fro
 
 
 def rung_count(puzzle: Lits, limit: int) -> tuple[int, set[Frozen]]:
-    result = count_solutions(rules.new_state(puzzle), KIND.ladder.rules(), limit)
+    result = count_solutions(new_state(puzzle), KIND.ladder.rules(), limit)
     return result.count, {frozen(KIND.solution_rows(puzzle, s)) for s in result.solutions}
 
 
@@ -54,7 +55,7 @@ def check_engines_agree(seed: str) -> int:
     """Both SAT engines against both brute-force counters and the top rung; returns cuts."""
     puzzle = board_for(seed)
     where = describe(KIND, seed, puzzle)
-    truth, grids = brute_result(seed)  # brute_regions, shared with test_lits_counters
+    truth, grids = brute_result(seed)  # brute (by regions), shared with test_lits_counters
     by_cells, cell_grids = brute_cells.count(puzzle, LIMIT)
     by_rungs, rung_grids = rung_count(puzzle, LIMIT)
     assert by_cells == by_rungs == truth, where
@@ -125,7 +126,7 @@ def holds(clause: Clause, values: dict[int, bool]) -> bool:
     return any(values[abs(lit)] == (lit > 0) for lit in clause)
 
 
-def cuts_checked(puzzle: Lits, state: rules.LitsState | None, answers: frozenset[Frozen]) -> int:
+def cuts_checked(puzzle: Lits, state: LitsState | None, answers: frozenset[Frozen]) -> int:
     """Count with the encoding, checking every clause ``refine`` returns against every answer."""
     encoder = sat_lits.encoder(puzzle, state)
     encoding = encoder.encoding()
@@ -160,7 +161,7 @@ def test_cuts_hold_in_every_answer() -> None:
         puzzle = board_for(seed)
         made += cuts_checked(puzzle, None, answers)
         for rung in KIND.ladder.names:
-            state = rules.new_state(puzzle)
+            state = new_state(puzzle)
             try:
                 propagate(state, KIND.ladder.rules(rung))
             except Contradiction:
@@ -217,7 +218,7 @@ def test_counting_leaves_the_puzzle_and_a_given_state_alone() -> None:
         for engine in ENGINES:
             counting.count(KIND, puzzle, 5, engine)
         assert (puzzle.rows, puzzle.cols, puzzle.regions, puzzle.region_cells) == before
-        state = rules.new_state(puzzle)
+        state = new_state(puzzle)
         try:
             propagate(state, KIND.ladder.rules("tetro"))
         except Contradiction:
@@ -229,7 +230,7 @@ def test_counting_leaves_the_puzzle_and_a_given_state_alone() -> None:
 
 def test_an_emptied_domain_encodes_as_no_answer() -> None:
     puzzle = parse_text("lits 4x4\nAABB\nAABC\nABBC\nCCCC\n")
-    state = rules.new_state(puzzle)
+    state = new_state(puzzle)
     state.domains[0] = 0
     assert count_models(sat_lits.encode(puzzle, state), 2).count == 0
 
@@ -239,7 +240,7 @@ def test_settled_board_needs_no_variables() -> None:
     no variable, and the one-mass check alone confirms the answer."""
     case = next(c for c in REAL_CASES if c.name == "janko-1_6x7")
     _, puzzle = load(case.url)
-    state = rules.new_state(puzzle)
+    state = new_state(puzzle)
     propagate(state, KIND.ladder.rules("probe"))
     assert state.is_solved()
     encoding = sat_lits.encode(puzzle, state)

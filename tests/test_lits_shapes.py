@@ -14,9 +14,10 @@ from collections import Counter
 
 import pytest
 
+from lits_tables import fill_every_row
 from pencilbox.grid import Grid, mask_of, members
+from pencilbox.puzzles.lits.boards import random_board
 from pencilbox.puzzles.lits.model import parse_text
-from pencilbox.puzzles.lits.randomboards import random_board
 from pencilbox.puzzles.lits.shapes import (
     SHAPES,
     canonical,
@@ -123,7 +124,7 @@ def test_rows_filled_piecemeal_equal_rows_filled_at_once() -> None:
     for _ in range(30):
         puzzle = random_board(rng)
         whole = Tables.of(puzzle)
-        whole.fill_all()
+        fill_every_row(whole)
         piecemeal = Tables.of(puzzle)
         regions = list(range(len(piecemeal.full)))
         for _ in range(3 * len(regions)):
@@ -137,7 +138,7 @@ def test_rows_filled_piecemeal_equal_rows_filled_at_once() -> None:
             ):
                 for index in members(piecemeal.filled[region]):
                     assert rows[index] == whole_rows[index]
-        piecemeal.fill_all()
+        fill_every_row(piecemeal)
         assert [[rows for _, rows, _ in arcs] for arcs in piecemeal.arcs] == [
             [rows for _, rows, _ in arcs] for arcs in whole.arcs
         ]
@@ -149,7 +150,7 @@ def test_compatibility_tables_agree_with_the_rule_pair_by_pair() -> None:
     for _ in range(30):
         puzzle = random_board(rng)
         tables = Tables.of(puzzle)
-        tables.fill_all()
+        fill_every_row(tables)
         grid = tables.grid
         for region, arcs in enumerate(tables.arcs):
             for other, table, free in arcs:

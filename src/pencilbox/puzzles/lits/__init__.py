@@ -8,16 +8,17 @@ from pathlib import Path
 from typing import Any
 
 from ...engine import State
-from ...grid import members
 from ...kind import Counter, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import cnf, model, rules
+from . import checker, cnf, model
+from .ladder import LADDER
 from .model import Lits
+from .state import new_state, position_mistakes, position_state, settled_cells, solution_rows
 
 
 class LitsKind(PuzzleKind[Lits]):
     name = "lits"
-    ladder = rules.LADDER
+    ladder = LADDER
     generate_modes = ("backtrack",)  # the packer; "greedy" is kept for measurement only
     hybrid_rung = cnf.HYBRID_RUNG
     hybrid_extra = cnf.HYBRID_EXTRA
@@ -45,66 +46,39 @@ class LitsKind(PuzzleKind[Lits]):
         return encode(puzzle)
 
     def check(self, puzzle: Lits, grid: Rows) -> list[Violation]:
-        return model.check(puzzle, grid)
+        return checker.check(puzzle, grid)
 
     def initial_state(self, puzzle: Lits) -> State:
-        return rules.new_state(puzzle)
+        return new_state(puzzle)
 
     def position_state(self, puzzle: Lits, grid: Rows) -> State:
         """1 = shaded, 2 = marked unshaded (a dot), 0 = unknown."""
-        return rules.position_state(puzzle, grid)
+        return position_state(puzzle, grid)
 
     def solution_rows(self, puzzle: Lits, state: State) -> Rows:
-        assert isinstance(state, rules.LitsState)
-        shaded = 0
-        for region, dom in enumerate(state.domains):
-            shaded |= state.tables.cells_of[region][dom.bit_length() - 1]
-        cols = puzzle.cols
-        return [[shaded >> (r * cols + c) & 1 for c in range(cols)] for r in range(puzzle.rows)]
+        return solution_rows(puzzle, state)
 
     def settled_cells(self, puzzle: Lits, state: State) -> dict[int, int]:
         """1 for cells known shaded, 2 for cells known unshaded."""
-        assert isinstance(state, rules.LitsState)
-        shaded, unshaded = state.shaded, state.unshaded
-        for region, dom in enumerate(state.domains):
-            if dom:
-                must, can = state.must_and_can(region)
-                shaded |= must
-                unshaded |= state.tables.region_mask[region] & ~can
-        settled = {cell: rules.SHADED for cell in members(shaded)}
-        settled.update({cell: rules.UNSHADED for cell in members(unshaded & ~shaded)})
-        return dict(sorted(settled.items()))
+        return settled_cells(state)
 
     def position_mistakes(self, puzzle: Lits, position: Rows, solution: Rows) -> list[Violation]:
         """A shaded entry (1) on a cell the solution leaves unshaded, or a dot (2)
         on a cell it shades."""
-        wrong = []
-        for r, row in enumerate(position):
-            for c, value in enumerate(row):
-                cell = r * puzzle.cols + c
-                label = self.cell_label(puzzle, cell)
-                if value == rules.SHADED and not solution[r][c]:
-                    wrong.append(Violation("mistake", (cell,), f"{label} is not shaded"))
-                elif value == rules.UNSHADED and solution[r][c]:
-                    wrong.append(Violation("mistake", (cell,), f"{label} is shaded"))
-        return wrong
+        return position_mistakes(puzzle, position, solution, self.cell_label)
 
     def encode(self, puzzle: Lits, state: State | None) -> Encoding:
         return cnf.encode(puzzle, state)
 
     def random_board(self, rng: random.Random, rows: int, cols: int) -> Lits:
-        from .randomboards import random_board
+        from .boards import random_board
 
         return random_board(rng, rows, cols)
 
     def soak_board(self, rng: random.Random, rows: int, cols: int) -> Lits:
-        from .randomboards import random_board
+        from .boards import soak_board
 
-        # Region sizes vary too, so that both tight and loose regions are soaked.
-        smallest, largest = rng.choice(((4, 5), (4, 6), (4, 8)))
-        if rows * cols < 8:  # a 3x3 takes one region, or none fits
-            smallest = largest = rows * cols
-        return random_board(rng, rows, cols, smallest=smallest, largest=largest)
+        return soak_board(rng, rows, cols)
 
     def extra_counters(self) -> dict[str, Counter]:
         from . import brute_cells
@@ -112,7 +86,7 @@ class LitsKind(PuzzleKind[Lits]):
         return {"brute-cells": brute_cells.count}
 
     def brute_count(self, puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
-        from .brute_regions import count
+        from .brute import count
 
         return count(puzzle, limit)
 
@@ -129,7 +103,7 @@ class LitsKind(PuzzleKind[Lits]):
     ) -> dict[str, Any]:
         from .stats import run
 
-        return run(out_path, samples=samples, executor=executor)
+        return run(self, out_path, samples=samples, executor=executor)
 
 
 KIND = LitsKind()

@@ -1,4 +1,4 @@
-"""Random LITS boards for cross-checks, soak runs and format tests.
+"""Random LITS boards for cross-checks, the soak, the fuzzer and format tests.
 
 These are test boards, not puzzles: random partitions into regions of a
 few cells, satisfiable or not, unique or not. Nothing here consults a
@@ -100,3 +100,12 @@ def random_board(
         except PuzzleError:
             continue
     raise ValueError(f"no valid {rows}x{cols} partition found (a 2x2 board has none)")
+
+
+def soak_board(rng: random.Random, rows: int, cols: int) -> Lits:
+    """A board for the soak: region sizes vary too, so that both tight and
+    loose regions are soaked."""
+    smallest, largest = rng.choice(((4, 5), (4, 6), (4, 8)))
+    if rows * cols < 8:  # a 3x3 takes one region, or none fits
+        smallest = largest = rows * cols
+    return random_board(rng, rows, cols, smallest=smallest, largest=largest)

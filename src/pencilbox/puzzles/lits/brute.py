@@ -1,9 +1,9 @@
 """An independent LITS counter that walks the regions, choosing a tetromino for each.
 
-One of two yardsticks the rungs are measured against (the other,
-``brute_cells.py``, walks cells). It shares no code with ``shapes.py``,
-``tables.py``, ``rules.py``, ``mass.py``, the engine, ``grid.py`` or the
-other counter: it reads the parsed board's ``rows``, ``cols`` and
+The counter behind the face's ``brute_count``: one of two yardsticks the
+rungs are measured against (the other, ``brute_cells.py``, walks cells).
+It shares no code with ``shapes.py``, ``tables.py``, the state, the rules,
+the engine, ``grid.py`` or the other counter: it reads the parsed board's ``rows``, ``cols`` and
 ``regions`` and works everything out again from the rule text.
 
 * A region's candidates are the 4-cell combinations of its cells that are

@@ -1,8 +1,8 @@
 """An independent LITS counter that walks the cells in reading order.
 
-The second yardstick for the rungs (the first, ``brute_regions.py``, walks
-regions). It shares no code with ``shapes.py``, ``tables.py``,
-``rules.py``, ``mass.py``, the engine, ``grid.py`` or the other counter: it
+The second yardstick for the rungs (the first, ``brute.py``, walks
+regions). It shares no code with ``shapes.py``, ``tables.py``, the state,
+the rules, the engine, ``grid.py`` or the other counter: it
 reads ``rows``, ``cols`` and ``regions`` of the parsed board and decides
 each cell shaded or not, checking the rules directly as it goes:
 

@@ -28,10 +28,12 @@ from typing import cast
 from ...engine import State
 from ...grid import Mask, Rows, indices
 from ...sat.core import Clause, Encoding, Pool, at_most_one
+from .cut_cells import SEPARATING_CELL
 from .mass import flood
 from .model import Lits
-from .rules import ONLY_NEIGHBOUR, OUT_OF_TOUCH, SEPARATING_CELL, LitsState
+from .state import LitsState
 from .tables import Tables
+from .touch import ONLY_NEIGHBOUR, OUT_OF_TOUCH
 
 HYBRID_RUNG = "tetro"
 """The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_lits.py

@@ -27,10 +27,11 @@ from dataclasses import dataclass
 from ...engine import count_solutions
 from ...errors import PuzzleError
 from ...kind import Generated, Rows
+from .ladder import LADDER
 from .model import Lits, build
 from .packing import PACKERS, Packing, geometry, pack
-from .rules import LADDER, new_state
 from .slack import Regions, descend, flood
+from .state import new_state
 
 MODES = PACKERS
 """Generation modes name the packer; ``backtrack`` (denser) is the default."""

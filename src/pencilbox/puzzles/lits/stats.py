@@ -32,14 +32,16 @@ from typing import Any
 
 from ...engine import count_solutions, propagate
 from ...grid import Grid, members
-from ...parallel import gather
+from ...kind import PuzzleKind
+from ...parallel import Job, gather
+from .boards import random_board
 from .generate import count, generate
-from .model import Lits, build
+from .ladder import LADDER
+from .model import Lits, build, from_json
 from .packing import PACKERS, geometry, pack
-from .randomboards import random_board
-from .rules import LADDER, new_state
 from .shapes import SHAPES, classify, connected_subsets, contains_square
 from .slack import Regions, descend, flood
+from .state import new_state
 
 PARTITION_SIZES = (6, 8)
 PARTITION_LIMIT = 50
@@ -127,9 +129,7 @@ def descent_sample(side: int, index: int) -> dict[str, Any]:
 
 def rung_sample(json_form: dict[str, Any]) -> dict[str, Any]:
     """Which rungs alone finish a bank puzzle (propagation only, no search)."""
-    from . import KIND
-
-    puzzle: Lits = KIND.from_json(json_form)
+    puzzle = from_json(json_form)
     finished = {}
     for rung in LADDER.names:
         state = new_state(puzzle)
@@ -185,7 +185,7 @@ def _partition_table(found: dict[int, list[dict[str, Any]]], samples: int) -> di
     return {
         "method": (
             f"{samples} boards per size: regions grown from random seeds to a size drawn from "
-            "6..10, regions walled in below 6 merged into a neighbour (randomboards.random_board). "
+            "6..10, regions walled in below 6 merged into a neighbour (boards.random_board). "
             f"Solutions counted by the engine (tetro rung + search) up to {PARTITION_LIMIT}."
         ),
         "sample_size": samples,
@@ -316,45 +316,53 @@ def _speed_table(found: dict[int, list[dict[str, Any]]], samples: int) -> dict[s
 # -- the run -----------------------------------------------------------------
 
 
+def _jobs(
+    kind: PuzzleKind[Lits], samples: int, floods: int, speeds: int
+) -> dict[tuple[Any, ...], list[Job]]:
+    """Every sample to take, by table (the bank's puzzles read through ``kind``)."""
+    return (
+        {("enumeration",): [(enumeration, ())]}
+        | {
+            ("partition", s): [(partition_sample, (s, i)) for i in range(samples)]
+            for s in PARTITION_SIZES
+        }
+        | {
+            ("density", s, p): [(density_sample, (s, p, i)) for i in range(samples)]
+            for s in DENSITY_SIZES
+            for p in PACKERS
+        }
+        | {("flood", p): [(flood_sample, (p, i)) for i in range(floods)] for p in PACKERS}
+        | {
+            ("descent", s): [(descent_sample, (s, i)) for i in range(samples)]
+            for s in DESCENT_SIZES
+        }
+        | {("rungs",): [(rung_sample, (r["json"],)) for r in kind.bank()]}
+        | {("speed", s): [(speed_sample, (s, i)) for i in range(speeds)] for s in SPEED_SIZES}
+    )
+
+
 def run(
-    out_path: Path | str, samples: int = 100, executor: Executor | None = None
+    kind: PuzzleKind[Lits],
+    out_path: Path | str,
+    samples: int = 100,
+    executor: Executor | None = None,
 ) -> dict[str, Any]:
     """Take every measurement; write JSON to ``out_path`` and return it.
 
-    ``samples`` boards per table cell for partitions, packing density and
-    descent; half as many packings per packer for flooding (each is counted
-    twice, to a high limit) and a tenth as many puzzles per size for speed.
+    ``kind`` is the LITS face, whose bank the rung table reads. ``samples``
+    boards per table cell for partitions, packing density and descent; half
+    as many packings per packer for flooding (each is counted twice, to a
+    high limit) and a tenth as many puzzles per size for speed.
     """
     if samples < 1:
         raise ValueError("samples must be at least 1")
-    from . import KIND
-
     started = time.perf_counter()
     own = executor is None
     pool = ProcessPoolExecutor() if executor is None else executor
     floods = max(1, samples // 2)
     speeds = max(1, samples // 10)
     try:
-        gathered = gather(
-            pool,
-            {("enumeration",): [(enumeration, ())]}
-            | {
-                ("partition", s): [(partition_sample, (s, i)) for i in range(samples)]
-                for s in PARTITION_SIZES
-            }
-            | {
-                ("density", s, p): [(density_sample, (s, p, i)) for i in range(samples)]
-                for s in DENSITY_SIZES
-                for p in PACKERS
-            }
-            | {("flood", p): [(flood_sample, (p, i)) for i in range(floods)] for p in PACKERS}
-            | {
-                ("descent", s): [(descent_sample, (s, i)) for i in range(samples)]
-                for s in DESCENT_SIZES
-            }
-            | {("rungs",): [(rung_sample, (r["json"],)) for r in KIND.bank()]}
-            | {("speed", s): [(speed_sample, (s, i)) for i in range(speeds)] for s in SPEED_SIZES},
-        )
+        gathered = gather(pool, _jobs(kind, samples, floods, speeds))
     finally:
         if own:
             pool.shutdown(wait=True, cancel_futures=True)

@@ -162,11 +162,6 @@ class Tables:
             | (south & cells) << cols
         )
 
-    def fill_all(self) -> None:
-        """Every arc row final (for readers that go through all of them)."""
-        for region, everything in enumerate(self.full):
-            self.fill(region, everything)
-
     @cached_property
     def placements(self) -> tuple[tuple[Placement, ...], ...]:
         """Each region's placements (cells and shape), for words and tests:

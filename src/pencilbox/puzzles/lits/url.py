@@ -6,13 +6,13 @@ sharing a character (``indi.s58.xrea.com/lits/sa/q.html?/4/4/aabbaabc...``);
 as in pzprjs, a border stands between two cells whose characters differ
 and regions are what the borders cut out. A body of exactly ROWS×COLS
 characters is read in the old form: a border body is always shorter
-(about 2·ROWS·COLS/5 characters) for any board with a LITS region. Encoding
-always writes the border form.
+(about 2·ROWS·COLS/5 characters) for any board with a LITS region. The
+whole old address reaches :func:`decode` through
+:func:`pencilbox.formats.load_url`, whose URL splitter reads the type off
+the applet's path. Encoding always writes the border form.
 """
 
 from __future__ import annotations
-
-import re
 
 from ...codecs.puzzlink import (
     BodyReader,
@@ -26,8 +26,6 @@ from ...codecs.puzzlink import (
 from ...errors import PuzzleError
 from . import model
 from .model import MAX_SIDE, Lits
-
-_OLD_APPLET = re.compile(r"^(?:https?://)?[^?]*/lits/[^/?]*/[^?]*\?/(\d+)/(\d+)/(.*)$")
 
 
 def decode(cols: int, rows: int, body: str) -> Lits:
@@ -62,18 +60,6 @@ def decode_old(cols: int, rows: int, body: str) -> Lits:
         body[r * cols + c] != body[(r + 1) * cols + c] for r in range(rows - 1) for c in range(cols)
     )
     return model.build(rows, cols, labels_of_borders(cols, rows, Borders(vertical, horizontal)))
-
-
-def decode_old_url(text: str) -> Lits:
-    """A whole old applet address (``.../lits/sa/q.html?/COLS/ROWS/BODY``)."""
-    found = _OLD_APPLET.match(text.strip())
-    if not found:
-        raise PuzzleError("not an old LITS applet address (.../lits/sa/q.html?/COLS/ROWS/BODY)")
-    cols, rows = int(found.group(1)[:6]), int(found.group(2)[:6])
-    for part, value in (("cols", cols), ("rows", rows)):
-        if not 1 <= value <= MAX_SIDE:
-            raise PuzzleError(f"URL part '{part}': {value} is out of range 1..{MAX_SIDE}")
-    return decode_old(cols, rows, found.group(3))
 
 
 def encode(puzzle: Lits) -> str:
