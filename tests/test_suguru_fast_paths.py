@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from pencilbox.grid import Grid, mask_of
+from pencilbox.puzzles.suguru import checker
 from pencilbox.puzzles.suguru import model as suguru_model
 from pencilbox.puzzles.suguru.model import REMOVED
 from pencilbox.puzzles.suguru.rules import Tables as SuguruTables
@@ -97,5 +98,5 @@ def test_suguru_checker_finds_every_touching_pair_once() -> None:
             for other in sorted(_king(rows, cols, cell))
             if other > cell and digits[cell] and digits[other] == digits[cell]
         ]
-        reported = [v.cells for v in suguru_model.check(puzzle, grid) if v.rule == "touching-equal"]
+        reported = [v.cells for v in checker.check(puzzle, grid) if v.rule == "touching-equal"]
         assert reported == expected

@@ -10,7 +10,7 @@ from typing import Any
 from ...engine import State
 from ...kind import Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import cnf, model, rules
+from . import checker, cnf, model, rules
 from .model import REMOVED, Suguru
 
 
@@ -45,7 +45,7 @@ class SuguruKind(PuzzleKind[Suguru]):
         return encode(puzzle)
 
     def check(self, puzzle: Suguru, grid: Rows) -> list[Violation]:
-        return model.check(puzzle, grid)
+        return checker.check(puzzle, grid)
 
     def initial_state(self, puzzle: Suguru) -> State:
         return rules.new_state(puzzle)
@@ -97,7 +97,9 @@ class SuguruKind(PuzzleKind[Suguru]):
         return generate(rng, rows, cols, mode=mode)
 
     def render(self, puzzle: Suguru, grid: Rows | None = None) -> str:
-        return model.render(puzzle, grid)
+        from .picture import render
+
+        return render(puzzle, grid)
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None

@@ -1,8 +1,12 @@
-"""The Suguru puzzle: its board, its text and JSON forms, and its checker.
+"""The Suguru puzzle: its board, its text and JSON forms.
 
 Rules (from the rule text): the board is cut into blocks; a block of k cells
 holds each digit 1..k exactly once; two equal digits never touch, not even
 diagonally. Some boards have removed cells, which belong to no block.
+
+The finder of equal digits that touch or share a block (:func:`clashes`)
+lives here rather than in the checker (:mod:`.checker`), which also reads it:
+building a board already refuses givens that clash.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 from ...codecs.grids import json_size
 from ...codecs.grids import tokens as line_tokens
 from ...errors import PuzzleError
-from ...kind import Rows, Violation
+from ...kind import Violation
 
 REMOVED = -1
 
@@ -77,7 +81,8 @@ def build(rows: int, cols: int, blocks: Sequence[int], givens: Sequence[int]) ->
     return puzzle
 
 
-def _where(puzzle: Suguru, cell: int) -> str:
+def where(puzzle: Suguru, cell: int) -> str:
+    """A cell in words, for messages: ``row 2, column 3``."""
     row, col = divmod(cell, puzzle.cols)
     return f"row {row + 1}, column {col + 1}"
 
@@ -90,16 +95,16 @@ def validate(puzzle: Suguru) -> None:
         if not digit:
             continue
         if puzzle.blocks[cell] == REMOVED:
-            raise PuzzleError("a removed cell cannot hold a digit", where=_where(puzzle, cell))
+            raise PuzzleError("a removed cell cannot hold a digit", where=where(puzzle, cell))
         size = puzzle.block_size(cell)
         if not 1 <= digit <= size:
             raise PuzzleError(
                 f"given {digit} does not fit its block of {size} cells",
-                where=_where(puzzle, cell),
+                where=where(puzzle, cell),
             )
-    for violation in check_givens(puzzle):
+    for violation in clashes(puzzle, puzzle.givens):
         first = violation.cells[0]
-        raise PuzzleError(violation.message, where=_where(puzzle, first))
+        raise PuzzleError(violation.message, where=where(puzzle, first))
 
 
 def _require_connected(puzzle: Suguru, cells: tuple[int, ...]) -> None:
@@ -115,10 +120,10 @@ def _require_connected(puzzle: Suguru, cells: tuple[int, ...]) -> None:
                 seen.add(other)
                 todo.append(other)
     if len(seen) != len(cells):
-        raise PuzzleError("block is split into pieces", where=_where(puzzle, cells[0]))
+        raise PuzzleError("block is split into pieces", where=where(puzzle, cells[0]))
 
 
-# -- the checker, written from the rule text ---------------------------------
+# -- equal digits that touch or share a block --------------------------------
 
 
 @lru_cache(maxsize=64)
@@ -144,7 +149,8 @@ def later_touching(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(found)
 
 
-def _clashes(puzzle: Suguru, digits: Sequence[int]) -> list[Violation]:
+def clashes(puzzle: Suguru, digits: Sequence[int]) -> list[Violation]:
+    """Equal digits (0: none) that touch or repeat in a block, each pair once."""
     found = []
     for cell, (digit, later) in enumerate(
         zip(digits, later_touching(puzzle.rows, puzzle.cols), strict=True)
@@ -157,7 +163,7 @@ def _clashes(puzzle: Suguru, digits: Sequence[int]) -> list[Violation]:
                     Violation(
                         "touching-equal",
                         (cell, other),
-                        f"two {digit}s touch at {_where(puzzle, cell)} and {_where(puzzle, other)}",
+                        f"two {digit}s touch at {where(puzzle, cell)} and {where(puzzle, other)}",
                     )
                 )
     for number, cells in enumerate(puzzle.block_cells):
@@ -174,45 +180,6 @@ def _clashes(puzzle: Suguru, digits: Sequence[int]) -> list[Violation]:
                 )
             seen.setdefault(digit, cell)
     return found
-
-
-def check_givens(puzzle: Suguru) -> list[Violation]:
-    """Clashes among the givens alone."""
-    return _clashes(puzzle, puzzle.givens)
-
-
-def check(puzzle: Suguru, grid: Rows) -> list[Violation]:
-    """Every rule a filled-in ``grid`` breaks; empty means solved."""
-    if len(grid) != puzzle.rows or any(len(row) != puzzle.cols for row in grid):
-        return [Violation("shape", (), f"grid is not {puzzle.rows}x{puzzle.cols}")]
-    digits = [value for row in grid for value in row]
-    found: list[Violation] = []
-    for cell, digit in enumerate(digits):
-        block = puzzle.blocks[cell]
-        if block == REMOVED:
-            if digit:
-                found.append(Violation("removed", (cell,), "a removed cell holds a digit"))
-            continue
-        size = len(puzzle.block_cells[block])
-        if puzzle.givens[cell] and digit != puzzle.givens[cell]:
-            found.append(
-                Violation(
-                    "given",
-                    (cell,),
-                    f"{_where(puzzle, cell)} must keep its given {puzzle.givens[cell]}",
-                )
-            )
-        if not digit:
-            found.append(Violation("empty", (cell,), f"{_where(puzzle, cell)} is empty"))
-        elif not 1 <= digit <= size:
-            found.append(
-                Violation(
-                    "too-big",
-                    (cell,),
-                    f"{digit} is too big for a block of {size} at {_where(puzzle, cell)}",
-                )
-            )
-    return found + _clashes(puzzle, digits)
 
 
 # -- text form ---------------------------------------------------------------
@@ -236,6 +203,19 @@ def parse_text(text: str) -> Suguru:
     cell. In the givens, ``.``, ``-`` or ``0`` is a blank. Lines starting with
     ``#`` are comments. The givens section may be left out.
     """
+    rows, cols, sections = _sections(text)
+    blocks = _block_map(sections[0], rows, cols)
+    givens = _givens(sections[1], rows, cols) if len(sections) == 2 else [0] * (rows * cols)
+    return build(rows, cols, blocks, givens)
+
+
+Section = list[tuple[int, str]]
+"""The non-blank lines of one part of the text, each with its line number."""
+
+
+def _sections(text: str) -> tuple[int, int, list[Section]]:
+    """The size from the header, and the one or two sections after it
+    (comments dropped, blank lines between them)."""
     lines = text.splitlines()
     numbered = [(i + 1, line.strip()) for i, line in enumerate(lines)]
     numbered = [(n, line) for n, line in numbered if not line.startswith("#")]
@@ -245,9 +225,8 @@ def parse_text(text: str) -> Suguru:
         raise PuzzleError("empty input")
     header_no, header = numbered[0]
     rows, cols = _parse_header(header, header_no)
-    body = numbered[1:]
-    sections: list[list[tuple[int, str]]] = [[]]
-    for number, line in body:
+    sections: list[Section] = [[]]
+    for number, line in numbered[1:]:
         if line:
             sections[-1].append((number, line))
         elif sections[-1]:
@@ -257,10 +236,16 @@ def parse_text(text: str) -> Suguru:
         raise PuzzleError("missing the block map", where=f"line {header_no + 1}")
     if len(sections) > 2:
         raise PuzzleError("unexpected third section", where=f"line {sections[2][0][0]}")
-    block_rows = _grid_section(sections[0], rows, cols, "block map")
+    return rows, cols, sections
+
+
+def _block_map(section: Section, rows: int, cols: int) -> list[int]:
+    """Block numbers per cell, in order of each label's first use (``.``: removed)."""
     labels: dict[str, int] = {}
     blocks: list[int] = []
-    for (line_no, _), tokens in zip(sections[0], block_rows, strict=True):
+    for (line_no, _), tokens in zip(
+        section, _grid_section(section, rows, cols, "block map"), strict=True
+    ):
         for col, token in enumerate(tokens):
             if token == ".":
                 blocks.append(REMOVED)
@@ -271,21 +256,25 @@ def parse_text(text: str) -> Suguru:
                     f"block label {token[:10]!r} is not a letter or number",
                     where=f"line {line_no}, column {col + 1}",
                 )
+    return blocks
+
+
+def _givens(section: Section, rows: int, cols: int) -> list[int]:
+    """The given digit per cell (0: blank, written ``.``, ``-`` or ``0``)."""
     givens = [0] * (rows * cols)
-    if len(sections) == 2:
-        given_rows = _grid_section(sections[1], rows, cols, "givens")
-        for row, ((line_no, _), tokens) in enumerate(zip(sections[1], given_rows, strict=True)):
-            for col, token in enumerate(tokens):
-                if token in (".", "-", "0"):
-                    continue
-                # isascii: str.isdigit also accepts '²' and other digits int() refuses
-                if not (token.isascii() and token.isdigit()) or len(token) > 6:
-                    raise PuzzleError(
-                        f"given {token[:10]!r} is not a number",
-                        where=f"line {line_no}, column {col + 1}",
-                    )
-                givens[row * cols + col] = int(token)
-    return build(rows, cols, blocks, givens)
+    given_rows = _grid_section(section, rows, cols, "givens")
+    for row, ((line_no, _), tokens) in enumerate(zip(section, given_rows, strict=True)):
+        for col, token in enumerate(tokens):
+            if token in (".", "-", "0"):
+                continue
+            # isascii: str.isdigit also accepts '²' and other digits int() refuses
+            if not (token.isascii() and token.isdigit()) or len(token) > 6:
+                raise PuzzleError(
+                    f"given {token[:10]!r} is not a number",
+                    where=f"line {line_no}, column {col + 1}",
+                )
+            givens[row * cols + col] = int(token)
+    return givens
 
 
 def _parse_header(header: str, line_no: int) -> tuple[int, int]:
@@ -304,9 +293,7 @@ def _parse_header(header: str, line_no: int) -> tuple[int, int]:
     return rows, cols
 
 
-def _grid_section(
-    section: list[tuple[int, str]], rows: int, cols: int, what: str
-) -> list[list[str]]:
+def _grid_section(section: Section, rows: int, cols: int, what: str) -> list[list[str]]:
     if len(section) != rows:
         where = f"line {section[0][0]}"
         raise PuzzleError(f"{what} has {len(section)} rows, expected {rows}", where=where)
@@ -382,37 +369,3 @@ def from_json(obj: dict[str, Any]) -> Suguru:
     if any(g < 0 for g in givens):
         raise PuzzleError("'givens' holds a negative digit", where="JSON")
     return build(rows, cols, blocks, givens)
-
-
-# -- picture -----------------------------------------------------------------
-
-
-def render(puzzle: Suguru, grid: Rows | None = None) -> str:
-    """Box-drawing picture: thick lines between blocks, digits in cells."""
-    rows, cols = puzzle.rows, puzzle.cols
-
-    def block(r: int, c: int) -> int | None:
-        if 0 <= r < rows and 0 <= c < cols:
-            return puzzle.blocks[r * cols + c]
-        return None
-
-    def content(r: int, c: int) -> str:
-        cell = r * cols + c
-        if puzzle.blocks[cell] == REMOVED:
-            return "#"
-        value = grid[r][c] if grid else puzzle.givens[cell]
-        return str(value) if value else "."
-
-    out = []
-    for r in range(rows + 1):
-        line = ""
-        for c in range(cols):
-            line += "+" + ("---" if block(r - 1, c) != block(r, c) else "   ")
-        out.append(line + "+")
-        if r == rows:
-            break
-        line = ""
-        for c in range(cols):
-            line += ("|" if block(r, c - 1) != block(r, c) else " ") + f" {content(r, c)} "
-        out.append(line + "|")
-    return "\n".join(out)
