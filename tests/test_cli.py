@@ -564,6 +564,30 @@ def test_ledger_without_the_counter_says_not_available(capsys, monkeypatch):
     assert (code, out, err) == (1, "", "pencilbox: ledger not available\n")
 
 
+# -- the types' own commands -------------------------------------------------------------------
+
+
+def test_help_lists_every_types_own_command():
+    own = [command.name for kind in registry.kinds() for command in kind.commands()]
+    assert "ledger" in own
+    result = run_module("--help")
+    assert result.returncode == 0
+    for name in own:
+        assert re.search(rf"^ +{name} ", result.stdout, re.MULTILINE), name
+
+
+def test_a_shared_command_loads_only_the_package_it_reads(capsys, monkeypatch, puzzle_file):
+    # The types' own commands need every face; a shared command must not, so
+    # that one broken package cannot stop the other types' commands.
+    reads = formats.load(puzzle_file.read_text(encoding="utf-8"))[0].name
+    for name in registry.names():
+        if name != reads:
+            monkeypatch.delitem(registry._loaded, name, raising=False)
+            monkeypatch.setitem(sys.modules, f"pencilbox.puzzles.{name}", None)
+    code, out, err = run(capsys, "show", str(puzzle_file))
+    assert code == 0 and out and err == ""
+
+
 # -- documentation ---------------------------------------------------------------------------
 
 
