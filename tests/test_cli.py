@@ -34,8 +34,11 @@ SOLVE_FIELDS = {
     "exhaustive",
     "unique",
     "solution",
+    "solutions",
     "solved_by",
     "branch_points",
+    "nodes",
+    "trace",
     "seconds",
 }
 
@@ -115,9 +118,12 @@ def test_solve_json_has_every_documented_field(capsys, puzzle_file, abigail):
     assert result["solved_by"] == expected.solved_by
     assert result["branch_points"] == expected.branch_points
     assert isinstance(result["seconds"], float) and result["seconds"] >= 0
+    assert result["solutions"] == [abigail["solution"]] and result["nodes"] == expected.nodes
+    assert result["trace"] is None  # not asked for
 
 
-SAT_FIELDS = (SOLVE_FIELDS - {"rules", "solved_by", "branch_points"}) | {
+SAT_FIELDS = (SOLVE_FIELDS - {"rules", "solved_by", "branch_points", "nodes", "trace"}) | {
+    "solve_seconds",
     "variables",
     "clauses",
     "solver_calls",
@@ -165,6 +171,10 @@ def test_solve_trace_lists_the_library_trace(capsys, puzzle_file, abigail):
     assert code == 0 and len(trace) == len(expected) > 0
     assert [step["rule"] for step in trace] == [step.rule for step in expected]
     assert [step["reason"] for step in trace] == [step.reason for step in expected]
+    assert [step["cells"] for step in trace] == [list(step.cells) for step in expected]
+    assert [step["labels"] for step in trace] == [
+        [kind.cell_label(puzzle, c) for c in step.cells] for step in expected
+    ]
 
 
 def test_solve_counts_a_two_solution_board_and_respects_limit(capsys, tmp_path):
@@ -200,9 +210,11 @@ def test_hint_names_the_rule_and_cells_of_the_library_hint(capsys, puzzle_file, 
     result = json.loads(out)
     assert code == 0 and result["status"] == expected.status == "step"
     assert result["rule"] == expected.rule
-    assert [s["cells"] for s in result["steps"]] == [
+    assert [s["labels"] for s in result["steps"]] == [
         [kind.cell_label(puzzle, c) for c in s.cells] for s in expected.steps
     ]
+    assert [s["cells"] for s in result["steps"]] == [list(s.cells) for s in expected.steps]
+    assert [s["because"] for s in result["steps"]] == [list(s.because) for s in expected.steps]
     code, out, _ = run(capsys, "hint", str(puzzle_file))
     assert out.startswith(f"next step ({expected.rule}):")
     assert expected.steps[-1].reason in out
@@ -216,7 +228,8 @@ def test_hint_reports_a_wrong_entry_as_a_mistake(capsys, tmp_path, puzzle_file, 
     code, out, _ = run(capsys, "hint", str(puzzle_file), "--position", path, "--json")
     result = json.loads(out)
     assert code == 0 and result["status"] == "mistake"
-    assert result["mistakes"][0]["cells"] == ["r1c2"]
+    assert result["mistakes"][0]["labels"] == ["r1c2"]
+    assert result["mistakes"][0]["cells"] == [1]
 
 
 def test_hint_on_a_finished_position_says_solved(capsys, tmp_path, puzzle_file, abigail):
@@ -252,6 +265,10 @@ def test_grade_matches_the_library(capsys, puzzle_file, abigail):
     result = json.loads(out)
     assert result["rung"] == expected.rung and result["unique"] is True
     assert result["branch_points"] == expected.branch_points
+    assert result == {"puzzle": "suguru", "rows": 5, "cols": 5, **expected.as_json()} | {
+        "unique": True,
+        "count": 1,
+    }
 
 
 def test_show_draws_the_puzzle_and_its_solution(capsys, puzzle_file, abigail):
@@ -269,11 +286,33 @@ def test_rungs_reports_each_rung_of_the_ladder(capsys, puzzle_file, abigail):
     assert code == 0 and [r["rung"] for r in rungs] == list(kind.ladder.names)
     for view in rungs:
         expected = solving.rung_view(kind, puzzle, view["rung"])
-        assert view["finished"] == expected["finished"]
-        assert len(view["new"]) == len(expected["new"])
+        assert view["finished"] == expected.finished
+        assert len(view["new"]) == len(expected.new)
+        assert view["new"] == expected.new
+        assert view["new_labels"] == [kind.cell_label(puzzle, c) for c in expected.new]
+        assert view["settled"] == sorted([c, v] for c, v in expected.settled.items())
+        assert view["settled_labels"] == [
+            kind.cell_label(puzzle, c) for c in sorted(expected.settled)
+        ]
     code, out, _ = run(capsys, "rungs", str(puzzle_file))
     for name in kind.ladder.names:
         assert re.search(rf"^{name} \(", out, re.MULTILINE)
+
+
+@pytest.mark.parametrize("command", ["solve", "hint", "grade", "rungs"])
+@pytest.mark.parametrize("name", registry.names())
+def test_json_answers_are_the_web_apps(capsys, command, name):
+    """One JSON shape per result: ``--json`` prints what the web app's job answers."""
+    from pencilbox.web import jobs
+
+    record = registry.get(name).bank()[0]
+    _, out, _ = run(capsys, command, record["url"], "--json")
+    printed = json.loads(out)
+    answered = json.loads(json.dumps(jobs.JOBS[command]({"puzzle": record["json"], "limit": 2})))
+    for result in (printed, answered):
+        result.pop("seconds", None)  # wall-clock time
+    assert printed == answered
+    assert printed
 
 
 # -- convert -------------------------------------------------------------------------

@@ -19,9 +19,10 @@ from pencilbox.engine import (
     propagate,
     settle,
 )
-from pencilbox.puzzles.suguru import KIND, brute, rules
+from pencilbox.puzzles.suguru import KIND, brute
 from pencilbox.puzzles.suguru.model import Suguru, parse_text
 from pencilbox.puzzles.suguru.randomboards import carved_board, random_board
+from pencilbox.puzzles.suguru.state import SuguruState, new_state
 
 SINGLES = KIND.ladder.rules("singles")
 WITNESS = KIND.ladder.rules("witness")
@@ -52,7 +53,7 @@ def board(text: str) -> Suguru:
     return parse_text(text)
 
 
-def snapshot(state: rules.SuguruState) -> tuple[list[int], int]:
+def snapshot(state: SuguruState) -> tuple[list[int], int]:
     return list(state.domains), state.written
 
 
@@ -64,7 +65,7 @@ def test_count_does_not_change_the_callers_state() -> None:
     boards = [board(text) for text in (SQUARE, DOMINO, ONE_LIVE_CHILD, NO_LIVE_CHILD)]
     boards += [random_board(rng) for _ in range(100)]
     for puzzle in boards:
-        state = rules.new_state(puzzle)
+        state = new_state(puzzle)
         before = snapshot(state)
         for rungs in (SINGLES, WITNESS):
             for limit in (1, 2, 50):
@@ -75,7 +76,7 @@ def test_count_does_not_change_the_callers_state() -> None:
 
 
 def test_solutions_are_independent_states() -> None:
-    result = count_solutions(rules.new_state(board(SQUARE)), SINGLES, 100)
+    result = count_solutions(new_state(board(SQUARE)), SINGLES, 100)
     grids = [KIND.solution_rows(board(SQUARE), state) for state in result.solutions]
     assert len({tuple(map(tuple, grid)) for grid in grids}) == 24
     assert len({id(state.domains) for state in result.solutions}) == 24
@@ -102,7 +103,7 @@ def test_limit_caps_the_count_and_says_whether_it_was_exhaustive(
     are found, but the search stopped before it could know there were no more."""
     puzzle = board(SQUARE)
     for rungs in (SINGLES, WITNESS):
-        result = count_solutions(rules.new_state(puzzle), rungs, limit)
+        result = count_solutions(new_state(puzzle), rungs, limit)
         assert (result.count, result.exhaustive, result.limit) == (count, exhaustive, limit)
         assert len(result.solutions) == count
         for state in result.solutions:
@@ -112,14 +113,14 @@ def test_limit_caps_the_count_and_says_whether_it_was_exhaustive(
 
 def test_limit_must_be_positive() -> None:
     with pytest.raises(ValueError):
-        count_solutions(rules.new_state(board(SQUARE)), SINGLES, 0)
+        count_solutions(new_state(board(SQUARE)), SINGLES, 0)
 
 
 def test_unique_needs_an_exhaustive_count_of_one() -> None:
     puzzle = board(ONE_LIVE_CHILD)
-    assert count_solutions(rules.new_state(puzzle), WITNESS, 2).unique
+    assert count_solutions(new_state(puzzle), WITNESS, 2).unique
     # limit 1 stops at the first solution without proving there is no second
-    capped = count_solutions(rules.new_state(puzzle), SINGLES, 1)
+    capped = count_solutions(new_state(puzzle), SINGLES, 1)
     assert (capped.count, capped.exhaustive, capped.unique) == (1, False, False)
 
 
@@ -128,12 +129,12 @@ def test_unique_needs_an_exhaustive_count_of_one() -> None:
 
 def test_branch_points_in_a_full_tree() -> None:
     for rungs in (SINGLES, WITNESS):
-        result = count_solutions(rules.new_state(board(SQUARE)), rungs, 100)
+        result = count_solutions(new_state(board(SQUARE)), rungs, 100)
         assert (result.count, result.branch_points, result.nodes) == (24, 17, 41)
 
 
 def test_two_live_children_make_a_branch_point() -> None:
-    result = count_solutions(rules.new_state(board(DOMINO)), SINGLES, 10)
+    result = count_solutions(new_state(board(DOMINO)), SINGLES, 10)
     assert (result.count, result.exhaustive) == (2, True)
     assert (result.branch_points, result.nodes) == (1, 3)
 
@@ -141,7 +142,7 @@ def test_two_live_children_make_a_branch_point() -> None:
 def test_one_live_child_is_not_a_branch_point() -> None:
     puzzle = board(ONE_LIVE_CHILD)
     assert brute.count(puzzle, 10)[0] == 1
-    result = count_solutions(rules.new_state(puzzle), SINGLES, 10, rung_name="singles")
+    result = count_solutions(new_state(puzzle), SINGLES, 10, rung_name="singles")
     assert (result.count, result.exhaustive) == (1, True)
     assert (result.branch_points, result.nodes) == (0, 3)
     assert result.solved_by is None  # it needed a guess, even a forced one
@@ -150,7 +151,7 @@ def test_one_live_child_is_not_a_branch_point() -> None:
 def test_no_live_child() -> None:
     puzzle = board(NO_LIVE_CHILD)
     assert brute.count(puzzle, 10)[0] == 0
-    result = count_solutions(rules.new_state(puzzle), SINGLES, 10, rung_name="singles")
+    result = count_solutions(new_state(puzzle), SINGLES, 10, rung_name="singles")
     assert (result.count, result.exhaustive, result.solutions) == (0, True, [])
     assert (result.branch_points, result.nodes, result.solved_by) == (0, 3, None)
 
@@ -160,18 +161,18 @@ def test_no_live_child() -> None:
 
 def test_solved_by_names_the_rung_that_finished_without_search() -> None:
     puzzle = board(ONE_LIVE_CHILD)
-    result = count_solutions(rules.new_state(puzzle), WITNESS, 2, rung_name="witness")
+    result = count_solutions(new_state(puzzle), WITNESS, 2, rung_name="witness")
     assert (result.count, result.exhaustive, result.solved_by) == (1, True, "witness")
     assert (result.branch_points, result.nodes) == (0, 1)
 
     given = board("suguru 1x2\nAA\n\n1.\n")
-    result = count_solutions(rules.new_state(given), SINGLES, 2, rung_name="singles")
+    result = count_solutions(new_state(given), SINGLES, 2, rung_name="singles")
     assert (result.count, result.solved_by, result.nodes) == (1, "singles", 1)
 
 
 def test_a_contradiction_at_the_root_is_an_exhaustive_zero() -> None:
     puzzle = board("suguru 1x2\nAB\n")  # two touching 1s
-    result = count_solutions(rules.new_state(puzzle), SINGLES, 5, rung_name="singles")
+    result = count_solutions(new_state(puzzle), SINGLES, 5, rung_name="singles")
     assert (result.count, result.exhaustive, result.solved_by, result.nodes) == (
         0,
         True,
@@ -182,15 +183,15 @@ def test_a_contradiction_at_the_root_is_an_exhaustive_zero() -> None:
 
 def test_trace_records_the_root_propagation() -> None:
     puzzle = board(ONE_LIVE_CHILD)
-    result = count_solutions(rules.new_state(puzzle), WITNESS, 2, trace=True)
+    result = count_solutions(new_state(puzzle), WITNESS, 2, trace=True)
     assert result.trace
     assert {d.rule for d in result.trace} >= {"only-candidate", "witness-outward"}
-    assert count_solutions(rules.new_state(puzzle), WITNESS, 2).trace == []
+    assert count_solutions(new_state(puzzle), WITNESS, 2).trace is None  # not asked for
 
 
 def test_settle_reports_a_contradiction_instead_of_raising() -> None:
-    assert settle(rules.new_state(board("suguru 1x2\nAB\n")), SINGLES) is False
-    state = rules.new_state(board(ONE_LIVE_CHILD))
+    assert settle(new_state(board("suguru 1x2\nAB\n")), SINGLES) is False
+    state = new_state(board(ONE_LIVE_CHILD))
     assert settle(state, WITNESS) is True
     assert state.is_solved()
 
@@ -223,7 +224,7 @@ def finishing_rungs(puzzle: Suguru) -> list[str]:
     """Every rung whose propagation alone finishes the board."""
     finished = []
     for name in KIND.ladder.names:
-        state = rules.new_state(puzzle)
+        state = new_state(puzzle)
         try:
             propagate(state, KIND.ladder.rules(name))
         except Contradiction:
@@ -270,7 +271,7 @@ def test_grade_search_counts_branch_points_with_the_top_rung() -> None:
         "suguru 5x5\nAABBB\nAACBD\nEFDDD\nFFFFD\nGGGGG\n\n.....\n.....\n.....\n...3.\n..24.\n"
     )
     graded = solving.grade(KIND, puzzle)
-    top = count_solutions(rules.new_state(puzzle), WITNESS, 2)
+    top = count_solutions(new_state(puzzle), WITNESS, 2)
     assert (top.count, top.exhaustive, top.solved_by) == (1, True, None)
     assert graded.label == f"search ({top.branch_points} branch points)"
     assert (graded.rung, graded.branch_points, graded.unique) == ("search", top.branch_points, True)

@@ -27,7 +27,6 @@ from pencilbox import formats, registry, solving
 from pencilbox.web import bank as web_bank
 from pencilbox.web import limits, worker
 from pencilbox.web.app import STATIC, create_app
-from pencilbox.web.jobs import deduction_json, violation_json
 
 # The 5x5 from a public talk (tests/data/suguru/abigail_talk.json): two givens.
 ABIGAIL = load_data("suguru/abigail_talk.json")
@@ -175,7 +174,9 @@ def test_check_empty_grid_lists_every_open_cell(client: TestClient) -> None:
     answer = client.post("/api/check", json={"puzzle": JSON, "grid": UNTOUCHED}).json()
     assert answer["solved"] is False
     assert [v["rule"] for v in answer["violations"]] == ["empty"] * 23
-    assert answer["violations"] == [violation_json(v) for v in KIND.check(PUZZLE, UNTOUCHED)]
+    assert answer["violations"] == [
+        violation_json(KIND, PUZZLE, v) for v in KIND.check(PUZZLE, UNTOUCHED)
+    ]
 
 
 def test_check_solution_is_solved(client: TestClient) -> None:
@@ -190,7 +191,9 @@ def test_check_reports_touching_digits_with_cells(client: TestClient) -> None:
     answer = client.post("/api/check", json={"puzzle": JSON, "grid": grid}).json()
     assert answer["solved"] is False
     assert [(v["rule"], v["cells"]) for v in answer["violations"]] == [("touching-equal", [1, 7])]
-    assert answer["violations"] == [violation_json(v) for v in KIND.check(PUZZLE, grid)]
+    assert answer["violations"] == [
+        violation_json(KIND, PUZZLE, v) for v in KIND.check(PUZZLE, grid)
+    ]
 
 
 @pytest.mark.parametrize(
@@ -220,14 +223,32 @@ def test_check_needs_a_puzzle(client: TestClient) -> None:
 # -- hint, rungs, solve, grade ---------------------------------------------------------
 
 
-def _hint_json(position: list[list[int]] | None) -> dict[str, Any]:
-    found = solving.hint(KIND, PUZZLE, position)
+def deduction_json(kind: Any, puzzle: Any, step: Any) -> dict[str, Any]:
+    """A deduction as every answer carries it: cell ids, and their labels beside them."""
     return {
-        "status": found.status,
-        "rule": found.rule,
-        "steps": [deduction_json(s) for s in found.steps],
-        "mistakes": [violation_json(v) for v in found.mistakes],
+        "rule": step.rule,
+        "cells": list(step.cells),
+        "labels": [kind.cell_label(puzzle, cell) for cell in step.cells],
+        "because": list(step.because),
+        "because_labels": [kind.cell_label(puzzle, cell) for cell in step.because],
+        "reason": step.reason,
+        "writes": step.writes,
+        "value": step.value,
     }
+
+
+def violation_json(kind: Any, puzzle: Any, violation: Any) -> dict[str, Any]:
+    """A broken rule as /api/check and a hint's mistakes carry it."""
+    return {
+        "rule": violation.rule,
+        "cells": list(violation.cells),
+        "labels": [kind.cell_label(puzzle, cell) for cell in violation.cells],
+        "message": violation.message,
+    }
+
+
+def _hint_json(position: list[list[int]] | None) -> dict[str, Any]:
+    return _kind_hint_json(KIND, PUZZLE, position)
 
 
 def test_hint_from_the_bare_board_names_a_rule(client: TestClient) -> None:
@@ -268,10 +289,15 @@ def test_rungs_match_the_library(client: TestClient) -> None:
     assert [view["rung"] for view in answer["rungs"]] == list(KIND.ladder.names)
     for view in answer["rungs"]:
         expected = solving.rung_view(KIND, PUZZLE, view["rung"])
-        assert view["settled"] == sorted([c, v] for c, v in expected["settled"].items())
-        assert view["new"] == expected["new"]
-        assert view["finished"] == expected["finished"]
-        assert view["steps"] == expected["steps"]
+        assert view["settled"] == sorted([c, v] for c, v in expected.settled.items())
+        assert view["new"] == expected.new
+        assert view["finished"] == expected.finished
+        assert view["steps"] == expected.steps
+        assert view["summary"] == KIND.ladder.rung(view["rung"]).summary
+        assert view["rules"] == expected.rules and view["contradiction"] is False
+        labels = [KIND.cell_label(PUZZLE, c) for c, _ in view["settled"]]
+        assert view["settled_labels"] == labels
+        assert view["new_labels"] == [KIND.cell_label(PUZZLE, c) for c in view["new"]]
         for cell, value in view["settled"]:
             assert SOLUTION[cell // 5][cell % 5] == value
     top = answer["rungs"][-1]
@@ -283,6 +309,17 @@ def test_solve_finds_the_unique_solution(client: TestClient) -> None:
     assert answer["count"] == 1 and answer["unique"] is True and answer["exhaustive"] is True
     assert answer["solutions"] == [SOLUTION]
     assert answer["limit"] == 2
+    expected = solving.solve(KIND, PUZZLE)
+    assert (answer["solution"], answer["engine"], answer["rules"]) == (
+        SOLUTION,
+        "rungs",
+        KIND.ladder.top,
+    )
+    assert (answer["solved_by"], answer["branch_points"], answer["nodes"]) == (
+        expected.solved_by,
+        expected.branch_points,
+        expected.nodes,
+    )
 
 
 def test_solve_limit_is_bounded(client: TestClient) -> None:
@@ -295,7 +332,14 @@ def test_solve_limit_is_bounded(client: TestClient) -> None:
 def test_grade_matches_the_library(client: TestClient) -> None:
     answer = client.post("/api/grade", json={"puzzle": JSON}).json()
     found = solving.grade(KIND, PUZZLE)
-    assert answer == {**found.as_json(), "unique": True, "count": 1}
+    assert answer == {
+        "puzzle": "suguru",
+        "rows": 5,
+        "cols": 5,
+        **found.as_json(),
+        "unique": True,
+        "count": 1,
+    }
 
 
 def test_solve_of_a_puzzle_with_two_solutions(client: TestClient) -> None:
@@ -539,8 +583,8 @@ def _kind_hint_json(kind: Any, puzzle: Any, position: list[list[int]] | None) ->
     return {
         "status": found.status,
         "rule": found.rule,
-        "steps": [deduction_json(s) for s in found.steps],
-        "mistakes": [violation_json(v) for v in found.mistakes],
+        "steps": [deduction_json(kind, puzzle, s) for s in found.steps],
+        "mistakes": [violation_json(kind, puzzle, v) for v in found.mistakes],
     }
 
 
@@ -551,7 +595,9 @@ def test_lits_check_solution_and_broken_rules(client: TestClient) -> None:
     answer = client.post("/api/check", json={"puzzle": LITS_JSON, "grid": square}).json()
     assert answer["solved"] is False
     assert ("square", [0, 1, 4, 5]) in [(v["rule"], v["cells"]) for v in answer["violations"]]
-    assert answer["violations"] == [violation_json(v) for v in LITS_KIND.check(LITS, square)]
+    assert answer["violations"] == [
+        violation_json(LITS_KIND, LITS, v) for v in LITS_KIND.check(LITS, square)
+    ]
     # a dot (2) is not a solution value: the checker says so for that cell
     dotted = [row[:] for row in LITS_SOLUTION]
     dotted[0][1] = 2
@@ -611,9 +657,9 @@ def test_lits_and_heteromino_rungs_match_the_library(client: TestClient) -> None
         assert [view["rung"] for view in answer["rungs"]] == list(kind.ladder.names)
         for view in answer["rungs"]:
             expected = solving.rung_view(kind, puzzle, view["rung"])
-            assert view["settled"] == sorted([c, v] for c, v in expected["settled"].items())
-            assert view["new"] == expected["new"]
-            assert view["finished"] == expected["finished"]
+            assert view["settled"] == sorted([c, v] for c, v in expected.settled.items())
+            assert view["new"] == expected.new
+            assert view["finished"] == expected.finished
         assert answer["rungs"][-1]["finished"] is True
 
 

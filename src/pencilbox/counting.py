@@ -17,11 +17,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Contradiction, Rule, propagate
+from .engine import Contradiction, CountResult, Rule, propagate
 from .grid import Rows
 from .kind import PuzzleKind
 from .sat.core import Encoding
-from .solving import SolverBug
+from .solving import SolverBug, answers_json
 
 ENGINES = ("rungs", "sat", "hybrid")
 
@@ -39,24 +39,27 @@ def hybrid_rules(kind: PuzzleKind[Any]) -> tuple[Rule, ...]:
 
 
 @dataclass
-class SatReport:
-    """The outcome of a SAT (or hybrid) count."""
+class SatReport(CountResult[Rows]):
+    """The outcome of a SAT (or hybrid) count; ``seconds`` is the total
+    (propagation, encoding and solving), ``solve_seconds`` the SAT solver loop's."""
 
-    engine: str
-    count: int
-    limit: int
-    exhaustive: bool
-    solutions: list[Rows]
-    seconds: float  # total: propagation, encoding and solving
-    solve_seconds: float  # inside the SAT solver loop only
+    engine: str  # "sat" or "hybrid"
+    solve_seconds: float
     calls: int
     cuts: int
     variables: int
     clauses: int
 
-    @property
-    def unique(self) -> bool:
-        return self.exhaustive and self.count == 1
+    def as_json(self, kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
+        """The solve answer, as the rung engine's but with the encoding's facts."""
+        return {
+            **answers_json(kind, puzzle, self, self.engine),
+            "solve_seconds": round(self.solve_seconds, 6),
+            "variables": self.variables,
+            "clauses": self.clauses,
+            "solver_calls": self.calls,
+            "cuts": self.cuts,
+        }
 
 
 def plain_encoding(kind: PuzzleKind[Any], puzzle: Any) -> Encoding:
@@ -91,12 +94,12 @@ def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat
         if broken:
             raise SolverBug(f"{kind.name} {engine} produced a grid that breaks: {broken[0]}")
     return SatReport(
-        engine=engine,
         count=result.count,
         limit=limit,
         exhaustive=result.exhaustive,
         solutions=result.solutions,
         seconds=time.perf_counter() - started,
+        engine=engine,
         solve_seconds=result.seconds,
         calls=result.calls,
         cuts=result.cuts,
@@ -106,4 +109,5 @@ def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat
 
 
 def _empty(engine: str, limit: int, started: float) -> SatReport:
-    return SatReport(engine, 0, limit, True, [], time.perf_counter() - started, 0.0, 0, 0, 0, 0)
+    seconds = time.perf_counter() - started
+    return SatReport(0, limit, True, [], seconds, engine, 0.0, 0, 0, 0, 0)

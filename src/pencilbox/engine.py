@@ -1,10 +1,12 @@
 """The puzzle-independent solver: fixpoint over a ladder, search, counting.
 
 Every puzzle is modelled the same way: a list of variables, each with a
-domain that is an ``int`` bitset of still-possible values (Suguru: a cell's
-digits; LITS: a region's placements; Heteromino: a cell's covering pieces).
-A *rule* narrows domains and reports what it proved; a *rung* is a named set
-of rules; a *ladder* is the rungs in order, each including those below it.
+domain that is an ``int`` bitset of still-possible values (a cell's digits,
+say, or the placements left for a region, or the pieces that may cover a
+cell). A *rule* narrows domains and reports what it proved; a *rung* is a
+named set of rules; a *ladder* is the rungs in order, each including those
+below it. The engine knows no puzzle: it counts :class:`State` objects, and
+turning a solved state into a grid is the puzzle face's business.
 
 Search branches on a partition of the answer space -- "which value does this
 variable take" -- so sibling branches are disjoint and nothing learnt in one
@@ -16,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Self
+from typing import Any, Generic, Self, TypeVar
 
 
 class Contradiction(Exception):
@@ -40,6 +42,21 @@ class Deduction:
     writes: bool = False
     bookkeeping: bool = False
     value: int | None = None  # what a writing step puts in its cell (a digit, a piece)
+
+    def as_json(self, label: Callable[[int], str]) -> dict[str, Any]:
+        """The one JSON form of a deduction: cell ids for programs (``cells``,
+        ``because``) and beside each list the names ``label`` gives those cells
+        (``r1c2``...), for people; the engine cannot name cells itself."""
+        return {
+            "rule": self.rule,
+            "cells": list(self.cells),
+            "labels": [label(cell) for cell in self.cells],
+            "because": list(self.because),
+            "because_labels": [label(cell) for cell in self.because],
+            "reason": self.reason,
+            "writes": self.writes,
+            "value": self.value,
+        }
 
 
 Log = list[Deduction] | None
@@ -77,9 +94,6 @@ class State:
         if not self.domains[var] & value_bit:
             raise Contradiction(var)
         self.domains[var] = value_bit
-
-    def open_variables(self) -> list[int]:
-        return [v for v, d in enumerate(self.domains) if d & (d - 1)]
 
     def is_solved(self) -> bool:
         return all(d & (d - 1) == 0 for d in self.domains)
@@ -189,23 +203,52 @@ def first_step(state: State, rules: Sequence[Rule]) -> list[Deduction]:
             return []
 
 
+Solution = TypeVar("Solution")  # what a count collects: states here, grids above
+
+
 @dataclass
-class SearchResult:
-    """What a count found. ``exhaustive`` means the whole space was explored."""
+class CountResult(Generic[Solution]):
+    """What a count found, whichever engine made it and whatever it counts.
+
+    ``solutions`` holds the answers found (at most ``limit``); ``exhaustive``
+    means the whole space was explored, so ``count`` is exact rather than a
+    floor; ``seconds`` is the wall-clock time of the count.
+    """
 
     count: int
     limit: int
     exhaustive: bool
-    solutions: list[State]
-    branch_points: int
-    nodes: int
-    solved_by: str | None  # the rung that finished with no search, if any
-    seconds: float = 0.0
-    trace: list[Deduction] = field(default_factory=list)
+    solutions: list[Solution]
+    seconds: float
 
     @property
     def unique(self) -> bool:
         return self.exhaustive and self.count == 1
+
+    def count_json(self) -> dict[str, Any]:
+        """The fields every count shares, as every JSON answer spells them."""
+        return {
+            "count": self.count,
+            "limit": self.limit,
+            "exhaustive": self.exhaustive,
+            "unique": self.unique,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+@dataclass
+class SearchResult(CountResult[Solution]):
+    """A count by the rung engine: rules to a fixpoint, then search.
+
+    ``solved_by`` is the rung that finished with no search, if any; ``trace``
+    the deductions of the root propagation, None unless asked for (an empty
+    list is a trace in which nothing was proved).
+    """
+
+    branch_points: int
+    nodes: int
+    solved_by: str | None
+    trace: list[Deduction] | None = None
 
 
 def count_solutions(
@@ -215,7 +258,7 @@ def count_solutions(
     *,
     rung_name: str | None = None,
     trace: bool = False,
-) -> SearchResult:
+) -> SearchResult[State]:
     """Count solutions of ``state`` up to ``limit`` (the caller's state is not changed).
 
     Depth-first; every child of a node is propagated before descending so that
@@ -226,55 +269,77 @@ def count_solutions(
     started = time.perf_counter()
     root = state.copy()
     log: list[Deduction] | None = [] if trace else None
-    solutions: list[State] = []
-    nodes = 1
-    branch_points = 0
     try:
         propagate(root, rules, log)
     except Contradiction:
-        return SearchResult(
-            0, limit, True, [], 0, nodes, None, time.perf_counter() - started, log or []
-        )
-    solved_by = rung_name if root.is_solved() else None
+        search, solved_by = _Search(), None
+    else:
+        # A root that propagation alone solves needed no search.
+        solved_by = rung_name if root.is_solved() else None
+        search = _search(root, rules, limit)
+    return SearchResult(
+        count=len(search.solutions),
+        limit=limit,
+        exhaustive=search.exhaustive,
+        solutions=search.solutions,
+        seconds=time.perf_counter() - started,
+        branch_points=search.branch_points,
+        nodes=search.nodes,
+        solved_by=solved_by,
+        trace=log,
+    )
+
+
+@dataclass
+class _Search:
+    """What the depth-first search below a propagated root found."""
+
+    exhaustive: bool = True
+    solutions: list[State] = field(default_factory=list)
+    nodes: int = 1  # the root
+    branch_points: int = 0
+
+
+def _search(root: State, rules: Sequence[Rule], limit: int) -> _Search:
+    """Depth-first from a propagated ``root``, stopping at ``limit`` solutions."""
+    found = _Search()
     stack = [root]
-    exhaustive = True
     while stack:
         node = stack.pop()
         var = node.choose()
         if var is None:
-            solutions.append(node)
-            if len(solutions) >= limit:
-                exhaustive = False
+            found.solutions.append(node)
+            if len(found.solutions) >= limit:
+                found.exhaustive = False
                 break
             continue
-        children = []
-        dom = node.domains[var]
-        while dom:
-            low = dom & -dom
-            dom ^= low
-            child = node.copy()
-            nodes += 1
-            try:
-                child.fix(var, low)
-                propagate(child, rules)
-            except Contradiction:
-                continue
-            children.append(child)
+        children, tried = _live_children(node, var, rules)
+        found.nodes += tried
         if len(children) > 1:
-            branch_points += 1
-        children.reverse()
+            found.branch_points += 1
+        children.reverse()  # the lowest value is searched first
         stack.extend(children)
-    return SearchResult(
-        count=len(solutions),
-        limit=limit,
-        exhaustive=exhaustive,
-        solutions=solutions,
-        branch_points=branch_points,
-        nodes=nodes,
-        solved_by=solved_by,
-        seconds=time.perf_counter() - started,
-        trace=log or [],
-    )
+    return found
+
+
+def _live_children(node: State, var: int, rules: Sequence[Rule]) -> tuple[list[State], int]:
+    """Each value of ``var`` fixed in a copy of ``node`` and propagated: the
+    children that survive, lowest value first, and how many were tried."""
+    children = []
+    tried = 0
+    dom = node.domains[var]
+    while dom:
+        low = dom & -dom
+        dom ^= low
+        child = node.copy()
+        tried += 1
+        try:
+            child.fix(var, low)
+            propagate(child, rules)
+        except Contradiction:
+            continue
+        children.append(child)
+    return children, tried
 
 
 def settle(state: State, rules: Sequence[Rule], log: Log = None) -> bool:

@@ -1,40 +1,89 @@
 """Puzzle-independent services on top of the engine: solve, grade, hint, rung views.
 
 These speak only to the :class:`~pencilbox.kind.PuzzleKind` face, so the CLI and
-the web app get every puzzle type through the same calls.
+the web app get every puzzle type through the same calls. Each result has one
+JSON form, its ``as_json``, which the CLI's ``--json`` prints and the web app
+answers alike: cells go as ids (``row * cols + col``) for programs, each list of
+them with the face's labels (``r1c2``...) beside it for people.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from .engine import Contradiction, Deduction, count_solutions, first_step, propagate
+from .engine import (
+    Contradiction,
+    CountResult,
+    Deduction,
+    SearchResult,
+    count_solutions,
+    first_step,
+    propagate,
+)
 from .kind import PuzzleKind, Rows, Violation
 
 
 class SolverBug(AssertionError):
-    """A rung produced a 'solution' the independent checker rejects."""
+    """An engine produced a 'solution' the independent checker rejects."""
+
+
+def labeller(kind: PuzzleKind[Any], puzzle: Any) -> Callable[[int], str]:
+    """The face's name of each cell of ``puzzle`` (``r1c2``...), as a function of its id."""
+    return partial(kind.cell_label, puzzle)
+
+
+def puzzle_json(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
+    """Which puzzle an answer is about: its type and size."""
+    return {"puzzle": kind.name, "rows": puzzle.rows, "cols": puzzle.cols}
+
+
+def violation_json(kind: PuzzleKind[Any], puzzle: Any, violation: Violation) -> dict[str, Any]:
+    """A broken rule (a checker's finding, or a player's mistake) in its one JSON form."""
+    return {
+        "rule": violation.rule,
+        "cells": list(violation.cells),
+        "labels": [kind.cell_label(puzzle, cell) for cell in violation.cells],
+        "message": violation.message,
+    }
+
+
+def answers_json(
+    kind: PuzzleKind[Any], puzzle: Any, result: CountResult[Rows], engine: str
+) -> dict[str, Any]:
+    """What a solve answer says whichever engine counted: the puzzle, the count and
+    the grids (``solution`` the first or null, ``solutions`` all those found)."""
+    return {
+        **puzzle_json(kind, puzzle),
+        "engine": engine,
+        **result.count_json(),
+        "solution": result.solutions[0] if result.solutions else None,
+        "solutions": result.solutions,
+    }
 
 
 @dataclass
-class Report:
-    """The outcome of solving a puzzle with one rung plus search."""
+class Report(SearchResult[Rows]):
+    """The outcome of solving a puzzle with one rung plus search, answers as grids.
 
-    count: int
-    limit: int
-    exhaustive: bool
-    solutions: list[Rows]
-    solved_by: str  # the rung that finished with no search, or "search"
-    branch_points: int
-    nodes: int
-    seconds: float
-    rung: str
-    trace: list[Deduction] = field(default_factory=list)
+    ``solved_by`` is the rung that finished with no search, or ``"search"``.
+    """
 
-    @property
-    def unique(self) -> bool:
-        return self.exhaustive and self.count == 1
+    rung: str = field(kw_only=True)  # the rung used, with the ones below it
+
+    def as_json(self, kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
+        """The solve answer; ``trace`` is null unless the solve was traced."""
+        label = labeller(kind, puzzle)
+        return {
+            **answers_json(kind, puzzle, self, "rungs"),
+            "rules": self.rung,
+            "solved_by": self.solved_by,
+            "branch_points": self.branch_points,
+            "nodes": self.nodes,
+            "trace": None if self.trace is None else [d.as_json(label) for d in self.trace],
+        }
 
 
 def solve(
@@ -61,12 +110,12 @@ def solve(
         limit=limit,
         exhaustive=result.exhaustive,
         solutions=grids,
-        solved_by=result.solved_by or "search",
+        seconds=result.seconds,
         branch_points=result.branch_points,
         nodes=result.nodes,
-        seconds=result.seconds,
-        rung=rung,
+        solved_by=result.solved_by or "search",
         trace=result.trace,
+        rung=rung,
     )
 
 
@@ -88,7 +137,18 @@ class Grade:
         return self.rung
 
     def as_json(self) -> dict[str, Any]:
+        """The grade as a puzzle record carries it (a bank entry, a generated puzzle)."""
         return {"rung": self.rung, "branch_points": self.branch_points, "label": self.label}
+
+    def answer_json(self, kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
+        """The answer to "grade this puzzle": which puzzle, its grade, and whether it
+        is unique (a record's puzzle always is, so :meth:`as_json` leaves that out)."""
+        return {
+            **puzzle_json(kind, puzzle),
+            **self.as_json(),
+            "unique": self.unique,
+            "count": self.count,
+        }
 
 
 def grade(kind: PuzzleKind[Any], puzzle: Any) -> Grade:
@@ -117,6 +177,15 @@ class Hint:
     @property
     def rule(self) -> str | None:
         return self.steps[-1].rule if self.steps else None
+
+    def as_json(self, kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
+        label = labeller(kind, puzzle)
+        return {
+            "status": self.status,
+            "rule": self.rule,
+            "steps": [step.as_json(label) for step in self.steps],
+            "mistakes": [violation_json(kind, puzzle, v) for v in self.mistakes],
+        }
 
 
 def hint(kind: PuzzleKind[Any], puzzle: Any, position: Rows | None = None) -> Hint:
@@ -175,22 +244,70 @@ def find_mistakes(kind: PuzzleKind[Any], puzzle: Any, position: Rows) -> list[Vi
     return kind.position_mistakes(puzzle, position, report.solutions[0])
 
 
-def rung_view(kind: PuzzleKind[Any], puzzle: Any, rung: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class RungView:
+    """What one rung alone proves from the untouched board.
+
+    ``settled`` maps each cell whose content the rung fixes to that content;
+    ``new`` lists the settled cells that were not settled at the start (the
+    givens are); ``steps`` counts its deductions and ``rules`` names the
+    rules that fired. A contradiction settles nothing.
+    """
+
+    rung: str
+    summary: str
+    contradiction: bool
+    finished: bool
+    settled: dict[int, int]
+    new: list[int]
+    steps: int
+    rules: list[str]
+
+    def as_json(self, kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
+        # JSON objects only have string keys, so cells go as [cell, value] pairs.
+        cells = sorted(self.settled)
+        return {
+            "rung": self.rung,
+            "summary": self.summary,
+            "contradiction": self.contradiction,
+            "finished": self.finished,
+            "settled": [[cell, self.settled[cell]] for cell in cells],
+            "settled_labels": [kind.cell_label(puzzle, cell) for cell in cells],
+            "new": self.new,
+            "new_labels": [kind.cell_label(puzzle, cell) for cell in self.new],
+            "steps": self.steps,
+            "rules": self.rules,
+        }
+
+
+def rung_view(kind: PuzzleKind[Any], puzzle: Any, rung: str) -> RungView:
     """What ``rung`` alone proves from the untouched board: its settled cells."""
+    summary = kind.ladder.rung(rung).summary
     state = kind.initial_state(puzzle)
     before = kind.settled_cells(puzzle, state)
     log: list[Deduction] = []
     try:
         propagate(state, kind.ladder.rules(rung), log)
     except Contradiction:
-        return {"rung": rung, "contradiction": True, "settled": {}, "new": [], "steps": len(log)}
+        return RungView(rung, summary, True, False, {}, [], len(log), [])
     settled = kind.settled_cells(puzzle, state)
-    return {
-        "rung": rung,
-        "contradiction": False,
-        "settled": settled,
-        "new": sorted(set(settled) - set(before)),
-        "finished": state.is_solved(),
-        "steps": len(log),
-        "rules": sorted({d.rule for d in log}),
-    }
+    return RungView(
+        rung=rung,
+        summary=summary,
+        contradiction=False,
+        finished=state.is_solved(),
+        settled=settled,
+        new=sorted(set(settled) - set(before)),
+        steps=len(log),
+        rules=sorted({d.rule for d in log}),
+    )
+
+
+def rung_views(kind: PuzzleKind[Any], puzzle: Any) -> list[RungView]:
+    """:func:`rung_view` of every rung of the ladder, cheapest first."""
+    return [rung_view(kind, puzzle, name) for name in kind.ladder.names]
+
+
+def rung_views_json(kind: PuzzleKind[Any], puzzle: Any, views: list[RungView]) -> dict[str, Any]:
+    """The answer to "what does each rung settle": the puzzle, then each view."""
+    return {**puzzle_json(kind, puzzle), "rungs": [view.as_json(kind, puzzle) for view in views]}

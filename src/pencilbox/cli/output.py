@@ -1,4 +1,8 @@
-"""Writing results: JSON on one line, deductions in words, output files."""
+"""Writing results: JSON on one line, deductions and counts in words, output files.
+
+The JSON itself is each result's own ``as_json`` (see :mod:`pencilbox.solving`),
+the same the web app answers with; this module only prints it.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,9 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol, TextIO
+from typing import Any, TextIO
 
-from ..engine import Deduction
+from ..engine import CountResult, Deduction
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 
@@ -18,32 +22,13 @@ def write_json(obj: Any) -> None:
     print(json.dumps(obj))
 
 
-def deduction_json(kind: PuzzleKind[Any], puzzle: Any, step: Deduction) -> dict[str, Any]:
-    """A deduction as the ``--json`` forms print it, cells named ``r<row>c<col>``."""
-    return {
-        "rule": step.rule,
-        "cells": [kind.cell_label(puzzle, cell) for cell in step.cells],
-        "reason": step.reason,
-        "writes": step.writes,
-        "value": step.value,
-    }
-
-
 def deduction_line(kind: PuzzleKind[Any], puzzle: Any, step: Deduction) -> str:
     """A deduction in one line: ``rule [cells]: reason``."""
     cells = ", ".join(kind.cell_label(puzzle, cell) for cell in step.cells)
     return f"{step.rule} [{cells}]: {step.reason}"
 
 
-class Counted(Protocol):
-    """What a count reports, whichever engine made it."""
-
-    count: int
-    limit: int
-    exhaustive: bool
-
-
-def count_words(report: Counted) -> str:
+def count_words(report: CountResult[Any]) -> str:
     """``2 solutions (not unique)``, ``1 solution (unique)``, ``at least 2 ...``."""
     plural = "" if report.count == 1 else "s"
     if report.exhaustive:

@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from .. import registry
-from ..codecs.puzzlink import split_url
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 
@@ -72,6 +71,9 @@ def load(text: str) -> tuple[PuzzleKind[Any], Any]:
 
 def load_url(text: str) -> tuple[PuzzleKind[Any], Any]:
     """Decode a puzz.link URL into ``(kind, puzzle)``; the type comes from the URL."""
+    # Imported here: the text and JSON forms (and ``pencilbox --help``) do without it.
+    from ..codecs.puzzlink import split_url
+
     parts = split_url(text)
     kind = kind_named(parts.type, "URL part 'type'")
     return kind, kind.from_url(parts.cols, parts.rows, parts.body)

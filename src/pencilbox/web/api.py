@@ -15,11 +15,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from .. import registry
+from .. import registry, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from . import bank, limits, worker
-from .jobs import violation_json
 from .payloads import (
     ApiError,
     check_size,
@@ -144,7 +143,7 @@ async def check(request: Request) -> JSONResponse:
     return JSONResponse(
         {
             "solved": not broken,
-            "violations": [violation_json(v) for v in broken],
+            "violations": [solving.violation_json(kind, puzzle, v) for v in broken],
         }
     )
 

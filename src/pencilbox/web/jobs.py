@@ -2,7 +2,8 @@
 
 Each function takes the plain JSON-able payload the request handler built
 (the puzzle always in its JSON object form, already validated by the
-server) and returns a JSON-able dict. They run in a child process so a job
+server) and returns a JSON-able dict: the result's own ``as_json``, the
+same the CLI's ``--json`` prints. They run in a child process so a job
 that runs past its time budget can be killed outright; see ``worker.py``.
 """
 
@@ -16,9 +17,8 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from .. import formats, registry, solving
-from ..engine import Deduction
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, Violation
+from ..kind import PuzzleKind
 
 Payload = dict[str, Any]
 
@@ -27,77 +27,28 @@ def _puzzle(payload: Payload) -> tuple[PuzzleKind[Any], Any]:
     return formats.load_object(payload["puzzle"])
 
 
-def deduction_json(step: Deduction) -> dict[str, Any]:
-    return {
-        "rule": step.rule,
-        "cells": list(step.cells),
-        "because": list(step.because),
-        "reason": step.reason,
-        "writes": step.writes,
-        "value": step.value,
-    }
-
-
-def violation_json(violation: Violation) -> dict[str, Any]:
-    return {"rule": violation.rule, "cells": list(violation.cells), "message": violation.message}
-
-
 def hint_job(payload: Payload) -> dict[str, Any]:
     """The next step from the player's position (or their mistakes)."""
     kind, puzzle = _puzzle(payload)
-    found = solving.hint(kind, puzzle, payload.get("grid"))
-    return {
-        "status": found.status,
-        "rule": found.rule,
-        "steps": [deduction_json(step) for step in found.steps],
-        "mistakes": [violation_json(v) for v in found.mistakes],
-    }
+    return solving.hint(kind, puzzle, payload.get("grid")).as_json(kind, puzzle)
 
 
 def solve_job(payload: Payload) -> dict[str, Any]:
     """Count solutions up to the requested limit with the top rung and search."""
     kind, puzzle = _puzzle(payload)
-    report = solving.solve(kind, puzzle, limit=payload["limit"])
-    return {
-        "count": report.count,
-        "limit": report.limit,
-        "exhaustive": report.exhaustive,
-        "unique": report.unique,
-        "solutions": report.solutions,
-        "solved_by": report.solved_by,
-        "branch_points": report.branch_points,
-        "nodes": report.nodes,
-        "seconds": round(report.seconds, 6),
-    }
+    return solving.solve(kind, puzzle, limit=payload["limit"]).as_json(kind, puzzle)
 
 
 def grade_job(payload: Payload) -> dict[str, Any]:
     """The lowest rung that finishes the puzzle, or its branch points."""
     kind, puzzle = _puzzle(payload)
-    found = solving.grade(kind, puzzle)
-    return {**found.as_json(), "unique": found.unique, "count": found.count}
+    return solving.grade(kind, puzzle).answer_json(kind, puzzle)
 
 
 def rungs_job(payload: Payload) -> dict[str, Any]:
     """What each rung of the ladder settles, alone, from the untouched board."""
     kind, puzzle = _puzzle(payload)
-    views = []
-    for rung in kind.ladder.rungs:
-        view = solving.rung_view(kind, puzzle, rung.name)
-        views.append(
-            {
-                "rung": rung.name,
-                "summary": rung.summary,
-                "contradiction": bool(view.get("contradiction")),
-                "finished": bool(view.get("finished")),
-                # JSON objects only have string keys, so cells go as [cell, value] pairs
-                "settled": sorted([cell, value] for cell, value in view["settled"].items()),
-                "new": list(view["new"]),
-                "steps": view["steps"],
-                "rules": list(view.get("rules", [])),
-            }
-        )
-    return {"rungs": views}
+    return solving.rung_views_json(kind, puzzle, solving.rung_views(kind, puzzle))
 
 
 def generate_job(payload: Payload) -> dict[str, Any]:

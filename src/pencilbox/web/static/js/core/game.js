@@ -235,7 +235,8 @@ export class Game {
   }
 
   // The grid the checker reads: for most types the same as grid(); a type
-  // whose position holds more than a solution does (LITS dots) says how.
+  // whose position holds more than a solution does (dots marking "not shaded",
+  // say) says how.
   checkGrid() {
     if (!this.kind.checkGrid) return this.grid();
     return this.rowsOf(this.kind.checkGrid(this.model, this.position.values));
