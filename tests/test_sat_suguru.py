@@ -41,9 +41,10 @@ from crosscheck import (
 from pencilbox import counting, solving
 from pencilbox.engine import Contradiction, Deduction, propagate
 from pencilbox.formats import load
-from pencilbox.puzzles.suguru import KIND, brute, rules
+from pencilbox.puzzles.suguru import KIND, brute
 from pencilbox.puzzles.suguru import cnf as encoder
 from pencilbox.puzzles.suguru.model import REMOVED, format_text, parse_text
+from pencilbox.puzzles.suguru.state import SuguruState, new_state
 from pencilbox.sat.core import count_models
 from test_suguru_counters import assert_sound, board_for
 
@@ -146,7 +147,7 @@ def test_settled_but_unwritten_cell_is_still_encoded() -> None:
             digit = first[cell // cols][cell % cols]
             if not digit or puzzle.givens[cell]:
                 continue
-            state = rules.new_state(puzzle)
+            state = new_state(puzzle)
             state.domains[cell] = 1 << (digit - 1)
             assert not state.written >> cell & 1
             wanted = {grid for grid in answers if grid[cell // cols][cell % cols] == digit}
@@ -205,7 +206,7 @@ def check_extra_sound(seed: str) -> None:
     except Contradiction:
         assert truth == 0, f"contradiction with {truth} answers on {where}"
         return
-    assert isinstance(state, rules.SuguruState)
+    assert isinstance(state, SuguruState)
     # every answer brute force found (all of them below LIMIT)
     assert_sound(puzzle, state, log, answers, EXTRA_RULES, where)
     live = [cell for cell in range(puzzle.rows * puzzle.cols) if puzzle.blocks[cell] != REMOVED]
@@ -289,7 +290,6 @@ def test_the_callers_puzzle_is_unchanged() -> None:
 def test_generator_oracles_agree() -> None:
     """Carving with the SAT oracle keeps exactly the givens the rung oracle keeps."""
     from pencilbox.puzzles.suguru.generate import Carver, make_filled
-    from pencilbox.puzzles.suguru.rules import SuguruState
 
     asked = {"rungs": 0, "sat": 0}
 

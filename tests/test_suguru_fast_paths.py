@@ -15,8 +15,8 @@ from pencilbox.grid import Grid, mask_of
 from pencilbox.puzzles.suguru import checker
 from pencilbox.puzzles.suguru import model as suguru_model
 from pencilbox.puzzles.suguru.model import REMOVED
-from pencilbox.puzzles.suguru.rules import Tables as SuguruTables
-from pencilbox.puzzles.suguru.rules import new_state
+from pencilbox.puzzles.suguru.state import new_state
+from pencilbox.puzzles.suguru.tables import Tables as SuguruTables
 
 
 def _random_suguru(rng: random.Random) -> suguru_model.Suguru:

@@ -19,8 +19,9 @@ import pytest
 
 from crosscheck import SnapshotLog
 from pencilbox.engine import Contradiction, State, count_solutions, propagate
-from pencilbox.puzzles.suguru import KIND, brute, rules
+from pencilbox.puzzles.suguru import KIND, brute
 from pencilbox.puzzles.suguru.model import Suguru, build, parse_text
+from pencilbox.puzzles.suguru.state import new_state
 
 FIXTURE = """\
 suguru 3x3
@@ -43,7 +44,7 @@ def fixture() -> Suguru:
 
 
 def run(puzzle: Suguru, rung: str) -> tuple[State, SnapshotLog]:
-    state = rules.new_state(puzzle)
+    state = new_state(puzzle)
     log = SnapshotLog(state)
     propagate(state, KIND.ladder.rules(rung), log)
     return state, log
@@ -57,7 +58,7 @@ def test_fixture_layout(fixture: Suguru) -> None:
 def test_singles_prove_nothing(fixture: Suguru) -> None:
     state, log = run(fixture, "singles")
     assert list(log) == []
-    assert state.domains == rules.new_state(fixture).domains
+    assert state.domains == new_state(fixture).domains
     assert KIND.settled_cells(fixture, state) == {}
 
 
@@ -93,7 +94,7 @@ def test_exactly_two_solutions(fixture: Suguru) -> None:
     for grid in solutions:
         assert KIND.check(fixture, grid) == []
     for rung in ("singles", "witness"):
-        result = count_solutions(rules.new_state(fixture), KIND.ladder.rules(rung), 10)
+        result = count_solutions(new_state(fixture), KIND.ladder.rules(rung), 10)
         assert (result.count, result.exhaustive) == (2, True)
 
 

@@ -14,6 +14,7 @@ from pencilbox.engine import count_solutions, propagate
 from pencilbox.errors import PuzzleError
 from pencilbox.puzzles.suguru import KIND
 from pencilbox.puzzles.suguru.generate import Carver, generate, random_fill
+from pencilbox.puzzles.suguru.ladder import LADDER
 from pencilbox.puzzles.suguru.model import Suguru, build
 from pencilbox.puzzles.suguru.partition import (
     STYLES,
@@ -21,7 +22,7 @@ from pencilbox.puzzles.suguru.partition import (
     grow,
     too_many_blocks,
 )
-from pencilbox.puzzles.suguru.rules import LADDER, new_state
+from pencilbox.puzzles.suguru.state import new_state
 
 WITNESS = LADDER.rules("witness")
 

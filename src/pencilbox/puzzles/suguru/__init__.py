@@ -10,14 +10,16 @@ from typing import Any
 from ...engine import State
 from ...kind import Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, cnf, model, rules
-from .model import REMOVED, Suguru
+from . import checker, cnf, model
+from .ladder import LADDER
+from .model import Suguru
+from .state import new_state, position_state, settled_cells, settled_rows
 
 
 class SuguruKind(PuzzleKind[Suguru]):
     name = "suguru"
     aliases = ("tectonic",)
-    ladder = rules.LADDER
+    ladder = LADDER
     generate_modes = ("solvable", "minimal")
     hybrid_rung = cnf.HYBRID_RUNG
     hybrid_extra = cnf.HYBRID_EXTRA
@@ -48,22 +50,16 @@ class SuguruKind(PuzzleKind[Suguru]):
         return checker.check(puzzle, grid)
 
     def initial_state(self, puzzle: Suguru) -> State:
-        return rules.new_state(puzzle)
+        return new_state(puzzle)
 
     def position_state(self, puzzle: Suguru, grid: Rows) -> State:
-        entries = [value for row in grid for value in row]
-        merged = [g or e for g, e in zip(puzzle.givens, entries, strict=True)]
-        return rules.new_state(puzzle, merged)
+        return position_state(puzzle, grid)
 
     def solution_rows(self, puzzle: Suguru, state: State) -> Rows:
-        return rules.settled_rows(puzzle, state.domains)
+        return settled_rows(puzzle, state.domains)
 
     def settled_cells(self, puzzle: Suguru, state: State) -> dict[int, int]:
-        return {
-            cell: dom.bit_length()
-            for cell, dom in enumerate(state.domains)
-            if puzzle.blocks[cell] != REMOVED and dom and not dom & (dom - 1)
-        }
+        return settled_cells(puzzle, state)
 
     def encode(self, puzzle: Suguru, state: State | None) -> Encoding:
         return cnf.encode(puzzle, state)

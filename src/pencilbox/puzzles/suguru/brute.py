@@ -1,7 +1,7 @@
 """An independent Suguru counter: plain scan-order brute force.
 
 This module is the yardstick the rungs are measured against, so it shares no
-code with ``rules.py``, ``engine.py`` or ``grid.py``. It reads only the
+code with ``rules.py``, ``state.py``, ``tables.py``, ``engine.py`` or ``grid.py``. It reads only the
 fields of :class:`~pencilbox.puzzles.suguru.model.Suguru` (``rows``,
 ``cols``, ``blocks``, ``givens``) and works out blocks and neighbours itself,
 straight from the rule text:

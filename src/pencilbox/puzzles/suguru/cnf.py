@@ -16,7 +16,7 @@ Python and loading them into the solver costs more than solving.
 Given a propagated state (the hybrid), only digits still in a cell's domain
 get a variable, and cells the rungs have *written* (settled, and their digit
 already cleared from every block-mate and king neighbour: the invariant of
-:class:`~pencilbox.puzzles.suguru.rules.SuguruState`) get none at all:
+:class:`~pencilbox.puzzles.suguru.state.SuguruState`) get none at all:
 nothing an open cell can still take clashes with them, so they need no
 clause. When the rungs wrote every cell the encoding is empty and the
 solver only confirms the one answer.
@@ -43,13 +43,9 @@ from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import Rows
 from ...sat.core import Clause, Encoding, Pool, at_most_one
 from .model import REMOVED, Suguru, later_touching
-from .rules import (
-    SuguruState,
-    Tables,
-    digits_of,
-    only_candidate_step,
-    settled_rows,
-)
+from .rules import digits_of, only_candidate_step
+from .state import SuguruState, settled_rows
+from .tables import Tables
 
 HYBRID_RUNG = "singles"
 """The rung the hybrid runs before encoding, then ``HYBRID_EXTRA``.

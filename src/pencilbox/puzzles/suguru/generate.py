@@ -32,9 +32,10 @@ from ...grid import members
 from ...kind import Generated
 from ...sat.core import count_models
 from .cnf import encode
+from .ladder import LADDER
 from .model import Suguru, build
 from .partition import DEFAULT_TARGETS, MAX_SIZE, grow, too_many_blocks
-from .rules import LADDER, SuguruState, new_state
+from .state import SuguruState, new_state
 
 MODES = ("solvable", "minimal")
 FILL_BUDGET = 2_000

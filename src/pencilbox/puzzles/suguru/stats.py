@@ -31,9 +31,10 @@ from ... import solving
 from ...engine import count_solutions, propagate
 from ...parallel import gather
 from .generate import MODES, WITNESS_RULES, Carver, make_filled
+from .ladder import LADDER
 from .model import Suguru, build
 from .partition import DEFAULT_TARGETS, UNIFORM_TARGETS, block_bound, grow
-from .rules import LADDER, new_state
+from .state import new_state
 
 CARVE_SIZES = (5, 6, 7, 8)
 PARTITION_SIZES = (4, 5, 6, 7, 8)
