@@ -66,7 +66,7 @@ Clock = Callable[[], float]
 def settled_share(puzzle: Heteromino, rung: str) -> float:
     """The share of white cells the rung alone settles from the bare board."""
     view = solving.rung_view(KIND, puzzle, rung)
-    return len(view["settled"]) / puzzle.white_count if puzzle.white_count else 1.0
+    return len(view.settled) / puzzle.white_count if puzzle.white_count else 1.0
 
 
 def bench_real(clock: Clock, repeat: int) -> bool:
