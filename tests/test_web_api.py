@@ -802,6 +802,34 @@ def test_an_unknown_types_module_is_404_and_the_loader_is_still_served(
     assert [p.name for p in (STATIC / "js" / "kinds").iterdir()] == ["index.js"]
 
 
+def test_a_type_that_ships_no_front_end_module_is_404_but_still_listed(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    name = registry.names()[0]
+    monkeypatch.setattr(registry.get(name), "front_end", "no-such-file.js")
+    missing = client.get(f"/static/js/kinds/{name}.js")
+    assert missing.status_code == 404
+    assert "no front-end module" in missing.text
+    assert name in [t["name"] for t in client.get("/api/types").json()["types"]]
+
+
+def test_no_puzzle_type_is_named_in_the_web_app() -> None:
+    """The web app learns its types from the registry: no name or alias of one
+    appears in its code, pages, styles or comments."""
+    names = type_names()
+    assert names >= set(registry.names())
+    # a whole word in any case, plurals and compounds too ("LITS's", "SuguruKind",
+    # "suguru_rules", "lits2"), but not inside another word ("splits")
+    alternatives = "|".join(map(re.escape, sorted(names)))
+    pattern = re.compile(rf"(?<![A-Za-z])(?i:{alternatives})(?:s|es)?(?![a-z])")
+    for path in sorted(WEB.rglob("*")):
+        if path.suffix not in {".py", ".html", ".js", ".css"}:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found = pattern.search(line)
+            assert found is None, f"{path.relative_to(WEB)}:{number} names {found[0]!r}"
+
+
 @pytest.mark.parametrize(
     "path",
     [
