@@ -103,20 +103,21 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
-    rows, cols = puzzle.rows, puzzle.cols
-    around = _neighbours(rows, cols)
-    label = puzzle.regions
-    members: dict[int, list[int]] = {}
-    for cell, region in enumerate(label):
-        members.setdefault(region, []).append(cell)
+    search = _Search(puzzle, limit)
+    search.choose(0)
+    return len(search.solutions), search.solutions
 
-    touching: dict[int, set[int]] = {region: set() for region in members}
+
+def _region_order(label: tuple[int, ...], around: list[list[int]], regions: list[int]) -> list[int]:
+    """The regions in breadth-first order over region adjacency, from the
+    lowest-numbered one (each piece of the board in turn)."""
+    touching: dict[int, set[int]] = {region: set() for region in regions}
     for cell, region in enumerate(label):
         for other in around[cell]:
             if label[other] != region:
                 touching[region].add(label[other])
     order: list[int] = []
-    for start in sorted(members):
+    for start in sorted(regions):
         if start in order:
             continue
         order.append(start)
@@ -126,17 +127,32 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
                 if other not in order:
                     order.append(other)
             index += 1
+    return order
 
-    options = {
-        region: [(four, _shape_key(four, cols)) for four in _candidates(cells, cols, around)]
-        for region, cells in members.items()
-    }
-    shaded: set[int] = set()
-    chosen: dict[int, tuple[tuple[int, ...], tuple[complex, ...]]] = {}
-    solutions: list[Rows] = []
-    total = 4 * len(members)
 
-    def group_of(start: int) -> set[int]:
+class _Search:
+    """The depth-first walk over the regions, choosing a tetromino for each."""
+
+    def __init__(self, puzzle: Lits, limit: int) -> None:
+        self.rows, self.cols = rows, cols = puzzle.rows, puzzle.cols
+        self.limit = limit
+        self.around = around = _neighbours(rows, cols)
+        self.label = label = puzzle.regions
+        self.members: dict[int, list[int]] = {}
+        for cell, region in enumerate(label):
+            self.members.setdefault(region, []).append(cell)
+        self.order = _region_order(label, around, list(self.members))
+        self.options = {
+            region: [(four, _shape_key(four, cols)) for four in _candidates(cells, cols, around)]
+            for region, cells in self.members.items()
+        }
+        self.shaded: set[int] = set()
+        self.chosen: dict[int, tuple[tuple[int, ...], tuple[complex, ...]]] = {}
+        self.solutions: list[Rows] = []
+        self.total = 4 * len(self.members)
+
+    def group_of(self, start: int) -> set[int]:
+        around, shaded = self.around, self.shaded
         group = {start}
         todo = [start]
         while todo:
@@ -146,45 +162,53 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
                     todo.append(other)
         return group
 
-    def stuck_group(region: int) -> bool:
+    def stuck_group(self, region: int) -> bool:
         """A shaded group next to ``region`` (just decided) that can no longer grow."""
+        members, chosen, around, label = self.members, self.chosen, self.around, self.label
         if len(chosen) == len(members):
             return False
         near = {o for cell in members[region] for o in around[cell]} | set(members[region])
         looked: set[int] = set()
         for cell in near:
-            if cell in shaded and cell not in looked:
-                group = group_of(cell)
+            if cell in self.shaded and cell not in looked:
+                group = self.group_of(cell)
                 looked |= group
                 if not any(label[o] not in chosen for member in group for o in around[member]):
                     return True
         return False
 
-    def choose(step: int) -> bool:
+    def choose(self, step: int) -> bool:
         """Choose regions from ``order[step]`` on; True once the limit is reached."""
-        if step == len(order):
-            if len(group_of(min(shaded))) != total:
+        shaded, chosen, around, label = self.shaded, self.chosen, self.around, self.label
+        if step == len(self.order):
+            if len(self.group_of(min(shaded))) != self.total:
                 return False
-            solutions.append(
+            rows, cols = self.rows, self.cols
+            self.solutions.append(
                 [[1 if r * cols + c in shaded else 0 for c in range(cols)] for r in range(rows)]
             )
-            return len(solutions) >= limit
-        region = order[step]
-        for four, key in options[region]:
+            return len(self.solutions) >= self.limit
+        region = self.order[step]
+        for four, key in self.options[region]:
             if any(
                 o in shaded and chosen[label[o]][1] == key for cell in four for o in around[cell]
             ):
                 continue  # touches a chosen tetromino of the same shape
             shaded.update(four)
             chosen[region] = (four, key)
-            if not square_near(four) and not stuck_group(region) and choose(step + 1):
+            if (
+                not self.square_near(four)
+                and not self.stuck_group(region)
+                and self.choose(step + 1)
+            ):
                 return True
             del chosen[region]
             shaded.difference_update(four)
         return False
 
-    def square_near(four: tuple[int, ...]) -> bool:
+    def square_near(self, four: tuple[int, ...]) -> bool:
         """True when a 2×2 square holding one of ``four`` is fully shaded."""
+        rows, cols, shaded = self.rows, self.cols, self.shaded
         for cell in four:
             r, c = divmod(cell, cols)
             for top_r in (r - 1, r):
@@ -194,6 +218,3 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
                         if {top, top + 1, top + cols, top + cols + 1} <= shaded:
                             return True
         return False
-
-    choose(0)
-    return len(solutions), solutions

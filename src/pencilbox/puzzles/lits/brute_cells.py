@@ -59,26 +59,43 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
-    rows, cols = puzzle.rows, puzzle.cols
-    total = rows * cols
-    region_of = puzzle.regions
-    around = [_edge_neighbours(rows, cols, cell) for cell in range(total)]
-    size: dict[int, int] = {}
-    for region in region_of:
-        size[region] = size.get(region, 0) + 1
-    goal = 4 * len(size)
+    search = _Search(puzzle, limit)
+    search.decide(0)
+    return len(search.solutions), search.solutions
 
-    value = [0] * total
-    shaded_in = dict.fromkeys(size, 0)
-    decided_in = dict.fromkeys(size, 0)
-    cells_in: dict[int, list[int]] = {region: [] for region in size}  # shaded, in order
-    shape_of: dict[int, tuple[int, ...]] = {}
-    solutions: list[Rows] = []
 
-    shape_memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+class _Search:
+    """The walk over the cells in reading order, each decided shaded or not."""
 
-    def shape_if_connected(four: tuple[int, ...]) -> tuple[int, ...] | None:
+    def __init__(self, puzzle: Lits, limit: int) -> None:
+        self.rows, self.cols = rows, cols = puzzle.rows, puzzle.cols
+        self.limit = limit
+        self.total = total = rows * cols
+        self.region_of = region_of = puzzle.regions
+        self.around = [_edge_neighbours(rows, cols, cell) for cell in range(total)]
+        self.size: dict[int, int] = {}
+        for region in region_of:
+            self.size[region] = self.size.get(region, 0) + 1
+        self.goal = 4 * len(self.size)
+
+        self.value = [0] * total
+        self.shaded_in = dict.fromkeys(self.size, 0)
+        self.decided_in = dict.fromkeys(self.size, 0)
+        self.cells_in: dict[int, list[int]] = {
+            region: [] for region in self.size
+        }  # shaded, in order
+        self.shape_of: dict[int, tuple[int, ...]] = {}
+        self.solutions: list[Rows] = []
+        self.shape_memo: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+        self.left_edge = sum(1 << (r * cols) for r in range(rows))
+        self.right_edge = self.left_edge << (cols - 1)
+        self.row_bits = [((1 << cols) - 1) << (r * cols) for r in range(rows)]
+        self.shaded_bits = 0  # the shaded cells decided so far, as a bitset
+
+    def shape_if_connected(self, four: tuple[int, ...]) -> tuple[int, ...] | None:
         """The distance invariant of four connected cells, or None (memoised)."""
+        shape_memo, around = self.shape_memo, self.around
         if four not in shape_memo:
             inside = set(four)
             seen = {four[0]}
@@ -88,34 +105,32 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
                     if other in inside and other not in seen:
                         seen.add(other)
                         todo.append(other)
-            shape_memo[four] = _distances(list(four), cols) if len(seen) == 4 else None
+            shape_memo[four] = _distances(list(four), self.cols) if len(seen) == 4 else None
         return shape_memo[four]
 
-    def finished_shape_ok(region: int) -> bool:
-        four = tuple(cells_in[region])
-        shape = shape_if_connected(four)
+    def finished_shape_ok(self, region: int) -> bool:
+        four = tuple(self.cells_in[region])
+        shape = self.shape_if_connected(four)
         if shape is None:
             return False
+        region_of, value, shape_of = self.region_of, self.value, self.shape_of
         for cell in four:
-            for other in around[cell]:
+            for other in self.around[cell]:
                 theirs = region_of[other]
                 if theirs != region and value[other] == 1 and shape_of.get(theirs) == shape:
                     return False
         shape_of[region] = shape
         return True
 
-    left_edge = sum(1 << (r * cols) for r in range(rows))
-    right_edge = left_edge << (cols - 1)
-    row_bits = [((1 << cols) - 1) << (r * cols) for r in range(rows)]
-    shaded_bits = 0  # the shaded cells decided so far, as a bitset
-
-    def spread(group: int) -> int:
+    def spread(self, group: int) -> int:
         """The shaded cells connected to ``group`` (one step in every direction per pass)."""
+        not_left, not_right = ~self.left_edge, ~self.right_edge
+        cols, shaded_bits = self.cols, self.shaded_bits
         while True:
             grown = (
                 group
-                | (group << 1 & ~left_edge)
-                | (group >> 1 & ~right_edge)
+                | (group << 1 & not_left)
+                | (group >> 1 & not_right)
                 | group << cols
                 | group >> cols
             ) & shaded_bits
@@ -123,7 +138,7 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
                 return group
             group = grown
 
-    def groups_can_grow(last_row: int) -> bool:
+    def groups_can_grow(self, last_row: int) -> bool:
         """Every shaded group in rows 0..last_row reaches last_row (or is everything).
 
         By induction every group reached the row before, so only a group
@@ -131,27 +146,29 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
         can have stopped: flood from those cells alone. The last row needs
         all shaded cells in one group.
         """
-        if last_row == rows - 1:
-            return spread(shaded_bits & -shaded_bits) == shaded_bits
+        shaded_bits = self.shaded_bits
+        if last_row == self.rows - 1:
+            return self.spread(shaded_bits & -shaded_bits) == shaded_bits
         if last_row == 0:
             return True
-        ends = shaded_bits & row_bits[last_row - 1] & ~(shaded_bits >> cols)
+        ends = shaded_bits & self.row_bits[last_row - 1] & ~(shaded_bits >> self.cols)
         while ends:
-            group = spread(ends & -ends)
-            if group.bit_count() != goal and not group & row_bits[last_row]:
+            group = self.spread(ends & -ends)
+            if group.bit_count() != self.goal and not group & self.row_bits[last_row]:
                 return False
             ends &= ~group
         return True
 
-    def decide(cell: int) -> bool:
+    def decide(self, cell: int) -> bool:
         """Decide ``cell`` onwards; True once the limit is reached."""
-        nonlocal shaded_bits
-        if cell == total:
-            solutions.append([value[r * cols : (r + 1) * cols] for r in range(rows)])
-            return len(solutions) >= limit
-        region = region_of[cell]
+        rows, cols, value = self.rows, self.cols, self.value
+        if cell == self.total:
+            self.solutions.append([value[r * cols : (r + 1) * cols] for r in range(rows)])
+            return len(self.solutions) >= self.limit
+        shaded_in, decided_in, cells_in = self.shaded_in, self.decided_in, self.cells_in
+        region = self.region_of[cell]
         r, c = divmod(cell, cols)
-        left_after = size[region] - decided_in[region] - 1
+        left_after = self.size[region] - decided_in[region] - 1
         for shade in (1, 0):
             have = shaded_in[region] + shade
             if have > 4 or have + left_after < 4:
@@ -170,20 +187,17 @@ def count(puzzle: Lits, limit: int) -> tuple[int, list[Rows]]:
             decided_in[region] += 1
             if shade:
                 cells_in[region].append(cell)
-                shaded_bits |= 1 << cell
-            ok = not (shade and have == 4) or finished_shape_ok(region)
+                self.shaded_bits |= 1 << cell
+            ok = not (shade and have == 4) or self.finished_shape_ok(region)
             if ok and c == cols - 1:
-                ok = groups_can_grow(r)
-            if ok and decide(cell + 1):
+                ok = self.groups_can_grow(r)
+            if ok and self.decide(cell + 1):
                 return True
             if shade:
                 cells_in[region].pop()
-                shape_of.pop(region, None)
-                shaded_bits &= ~(1 << cell)
+                self.shape_of.pop(region, None)
+                self.shaded_bits &= ~(1 << cell)
             decided_in[region] -= 1
             shaded_in[region] -= shade
             value[cell] = 0
         return False
-
-    decide(0)
-    return len(solutions), solutions

@@ -7,7 +7,7 @@ The clauses, for the placements still live in each region's domain:
 * no 2×2 block of shaded cells;
 * two placements of adjacent regions that touch with the same shape, or
   close a 2×2 together, are never both chosen (the pairs are read off the
-  board's arc tables, :mod:`..puzzles.lits.tables`);
+  board's arc tables, :mod:`.tables`);
 * with two or more regions, every tetromino touches a shaded cell of
   another region (a connectivity cut known in advance, one per placement);
 * one mass, lazily: ``refine`` finds the components of a model's shading
@@ -18,7 +18,8 @@ region down to one placement gets none either (its cells are constants),
 and so do cells every live placement of their region covers (shaded) or
 none covers (unshaded); clauses are simplified against those constants.
 On a board the rungs settled completely nothing is left but the one-mass
-check of ``refine``.
+check of ``refine``. Which placements and cells get variables, and reading
+a model back, is :mod:`.cnf_variables`.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from __future__ import annotations
 from typing import cast
 
 from ...engine import State
-from ...grid import Mask, Rows, indices
-from ...sat.core import Clause, Encoding, Pool, at_most_one
+from ...grid import indices
+from ...sat.core import Clause, Encoding, at_most_one
+from .cnf_variables import Variables
 from .cut_cells import SEPARATING_CELL
 from .mass import flood
 from .model import Lits
@@ -54,24 +56,12 @@ consequence of the one mass that is cheap to propagate:
 * ``separating-cell``: the cheap half of ``probe``'s cut-cell rule (a cell
   without which the shaded cells fall apart is shaded), one low-link
   search per pass; the full cut-cell rule finds the same cells on the
-  published boards at twice the cost.
+  published boards, at a greater cost.
 
-What ``tetro`` leaves SAT on the 47 published boards, summed (``checks`` left
-out, see :func:`pencilbox.sat.hybrid_rules`):
-
-=================================  =======  ==========  =====  =======
-rules                              settled  placements   vars  clauses
-=================================  =======  ==========  =====  =======
-tetro                                   12       3,754  9,498   42,139
-+ separating-cell                       33       2,352  5,555   26,913
-+ out-of-touch                          33       1,554  3,928   20,506
-+ only-neighbour (the hybrid)           35         451  1,171    5,517
-=================================  =======  ==========  =====  =======
-
-(``placements``: those of regions still open; see the issue notes for the
-times.)"""
-
-Edge = tuple[int, int]
+What each of them leaves SAT on the published boards, and what they cost
+and save, is measured in ``docs/lits-notes.md`` ("What the SAT hybrid
+propagates first"). Checks are left out (see
+:func:`pencilbox.counting.hybrid_rules`)."""
 
 
 def encode(puzzle: Lits, state: State | None) -> Encoding:
@@ -92,61 +82,13 @@ class _Unsatisfiable(Exception):
     """The constants alone break a rule: the encoding is the empty clause."""
 
 
-class Encoder:
-    """Builds the clauses for one board and keeps what ``decode``/``refine`` read.
-
-    Cells fall in three sets: ``on`` (shaded in every candidate: covered by
-    every live placement of their region), ``uncertain`` (covered by some
-    live placements, not all: these get variables) and the rest (unshaded).
-    ``possible`` is ``on | uncertain``. Call :meth:`encoding` once per encoder.
-    """
+class Encoder(Variables):
+    """Builds the clauses for one board over its :class:`Variables`, and the
+    island cuts ``refine`` adds. Call :meth:`encoding` once per encoder."""
 
     def __init__(self, tables: Tables, domains: list[int]) -> None:
-        self.tables = tables
+        super().__init__(tables, domains)
         self.clauses: list[Clause] = []
-        self.domains = domains
-        # per region: its live placements, their cells (in the same order),
-        # and, over the board, the cells every or some candidate shades
-        self.live: list[list[int]] = []
-        self.cells: list[list[tuple[int, int, int, int]]] = []
-        self.open: list[int] = []
-        on = possible = 0
-        for region, dom in enumerate(domains):
-            masks = tables.cells_of[region]
-            if not dom & (dom - 1):  # settled (or empty: no candidate at all)
-                live = [dom.bit_length() - 1] if dom else []
-                if dom:
-                    on |= masks[live[0]]
-            else:
-                live = indices(dom)
-                self.open.append(region)
-                must = -1
-                for index in live:
-                    must &= masks[index]
-                    possible |= masks[index]
-                on |= must
-            self.live.append(live)
-            listed = tables.cells_listed[region]
-            self.cells.append([listed[index] for index in live])
-        possible |= on
-        pool = self.pool = Pool()
-        # variables: the open regions' placements first (they are the key), then cells
-        self.pvars: list[list[int]] = [[] for _ in self.live]
-        # per placement variable (from 1): its region and its position in ``live``
-        self.owner = [0]
-        self.position = [0]
-        for region in self.open:
-            count = len(self.live[region])
-            self.pvars[region] = [pool.new() for _ in range(count)]
-            self.owner += [region] * count
-            self.position += range(count)
-        self.placement_count = pool.top
-        self.on: Mask = on
-        self.possible: Mask = possible
-        self.cell_var = [0] * (tables.grid.rows * tables.grid.cols)
-        for cell in indices(possible & ~on):
-            self.cell_var[cell] = pool.new()
-        self.edge_lit: dict[Edge, int] = {}
 
     def encoding(self) -> Encoding:
         key = list(range(1, self.placement_count + 1))
@@ -345,63 +287,6 @@ class Encoder:
                     append([-var, vb])
                 else:
                     edge_lit[a, b] = va or vb
-
-    def is_on(self) -> bytearray:
-        """Per cell: 1 when it is shaded whatever is chosen (list lookups beat
-        bit tests on a board-sized int in the per-cell loops)."""
-        flags = bytearray(len(self.cell_var))
-        for cell in indices(self.on):
-            flags[cell] = 1
-        return flags
-
-    def truth(self, shaded: Mask) -> dict[int, bool]:
-        """The value of each placement, cell and border-edge variable in the
-        answer that shades ``shaded`` (the at-most-one helpers left out): a
-        way to check that a clause holds in a known answer."""
-        values: dict[int, bool] = {}
-        cells_of = self.tables.cells_of
-        for region in self.open:
-            for index, pvar in zip(self.live[region], self.pvars[region], strict=True):
-                placed = cells_of[region][index]
-                values[pvar] = shaded & self.tables.region_mask[region] == placed
-        for cell, var in enumerate(self.cell_var):
-            if var:
-                values[var] = bool(shaded >> cell & 1)
-        for (a, b), lit in self.edge_lit.items():
-            if lit:
-                values[lit] = bool(shaded >> a & 1 and shaded >> b & 1)
-        return values
-
-    # -- reading models ----------------------------------------------------------
-
-    def chosen(self, true: set[int]) -> list[int]:
-        """Per region, the position in ``live`` of the placement the model chose
-        (0 for a settled region: its one live placement)."""
-        chosen = [0] * len(self.live)
-        owner, position = self.owner, self.position
-        last = self.placement_count
-        # the placement variables come first: the true ones are a handful of
-        # the model's members, where asking every variable costs thousands
-        for var in true:
-            if var <= last:
-                chosen[owner[var]] = position[var]
-        return chosen
-
-    def shading(self, chosen: list[int]) -> Mask:
-        shaded = self.on
-        cells_of = self.tables.cells_of
-        live = self.live
-        for region in self.open:
-            shaded |= cells_of[region][live[region][chosen[region]]]
-        return shaded
-
-    def decode(self, true: set[int]) -> Rows:
-        shaded = self.shading(self.chosen(true))
-        cols = self.tables.grid.cols
-        return [
-            [shaded >> (r * cols + c) & 1 for c in range(cols)]
-            for r in range(self.tables.grid.rows)
-        ]
 
     def refine(self, true: set[int]) -> list[Clause]:
         """Island cuts when the shading falls apart; [] when it is one mass."""
