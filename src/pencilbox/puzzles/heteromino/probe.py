@@ -75,14 +75,7 @@ def probe(state: State, log: Log) -> bool:
     tables = state.tables
     domains = state.domains
     memo = state.probe_memo
-    seen = memo.seen
-    if isinstance(seen, list):
-        changed = 0
-        for cell in tables.white:
-            if domains[cell] != seen[cell]:
-                changed |= 1 << cell
-        if changed:
-            memo.forget(changed)
+    _forget_changed(state)
     reads = memo.own()
     todo = [piece for piece in alive_pieces(state) if piece not in reads]
     killed = False
@@ -111,15 +104,7 @@ def probe(state: State, log: Log) -> bool:
             changed = sum(1 << cell for cell in cells)
             state.suspect(changed)  # for fit, when the log stops us before settling
             if log is not None:
-                log.append(
-                    Deduction(
-                        "probe",
-                        cells,
-                        f"drawing {tables.describe(piece)} leads to a contradiction: "
-                        f"{describe_contradiction(tables, reason)}",
-                        because=contradiction_cells(reason),
-                    )
-                )
+                log.append(_probe_step(tables, piece, reason))
                 memo.forget(changed)
                 memo.seen = domains.copy()
                 return True
@@ -131,6 +116,29 @@ def probe(state: State, log: Log) -> bool:
         todo = sorted(set(retry))
     memo.seen = domains.copy()
     return killed
+
+
+def _forget_changed(state: HeterominoState) -> None:
+    """Drop the probe notes that read a cell whose domain changed since they were made."""
+    seen = state.probe_memo.seen
+    if isinstance(seen, list):
+        domains = state.domains
+        changed = 0
+        for cell in state.tables.white:
+            if domains[cell] != seen[cell]:
+                changed |= 1 << cell
+        if changed:
+            state.probe_memo.forget(changed)
+
+
+def _probe_step(tables: Tables, piece: int, reason: object) -> Deduction:
+    return Deduction(
+        "probe",
+        tables.piece_cells[piece],
+        f"drawing {tables.describe(piece)} leads to a contradiction: "
+        f"{describe_contradiction(tables, reason)}",
+        because=contradiction_cells(reason),
+    )
 
 
 PROBE = Rule("probe", probe, "assume a piece, propagate; a contradiction kills it")

@@ -59,15 +59,11 @@ def settle(
     Raises Contradiction with ``("empty", cell)``. This is the hot loop of
     the solver, so the kill lists are applied inline.
     """
-    piece_at = tables.piece_at
-    place_kill = tables.place_kill
-    place_reads = tables.place_reads
-    piece_mask = tables.piece_mask
-    hetero_at = tables.hetero_at
-    placed = done.placed
-    hdone = done.hetero_done
-    reads = 0
-    changed = 0
+    piece_at, piece_mask, hetero_at = tables.piece_at, tables.piece_mask, tables.hetero_at
+    place_kill, place_reads = tables.place_kill, tables.place_reads
+    placed, hdone = done.placed, done.hetero_done
+    reads = changed = 0
+    note = track or log is not None  # keep the cells each step changed
     while todo:
         cell = todo.pop()
         if placed >> cell & 1:
@@ -86,9 +82,8 @@ def settle(
                 continue  # candidates of more than one shape
             piece = -1
             hdone |= 1 << cell
-            laid = hetero_at[6 * cell + shape] or tables.hetero(cell, shape)
-            kill = laid[0]
-            reads |= laid[1]
+            kill, named = hetero_at[6 * cell + shape] or tables.hetero(cell, shape)
+            reads |= named
         else:
             continue
         gone = 0
@@ -100,18 +95,23 @@ def settle(
                     raise Contradiction(("empty", other))
                 domains[other] = now
                 todo.append(other)
-                if track or log is not None:
+                if note:
                     gone |= 1 << other
         changed |= gone
         if log is not None:
-            if piece >= 0:
-                log.append(_drawn(tables, cell, piece))
-            elif gone:
-                log.append(_hetero_step(tables, cell, shape, gone))
-    done.placed = placed
-    done.hetero_done = hdone
+            _tell(log, tables, cell, piece, dom, gone)
+    done.placed, done.hetero_done = placed, hdone
     done.reads |= reads
     done.changed |= changed
+
+
+def _tell(log: list[Deduction], tables: Tables, cell: int, piece: int, dom: int, gone: int) -> None:
+    """Log one step of :func:`settle`: ``piece`` drawn at ``cell`` (``piece >= 0``),
+    else ``cell``'s one shape (read off its domain ``dom``) barred around it."""
+    if piece >= 0:
+        log.append(_drawn(tables, cell, piece))
+    elif gone:
+        log.append(_hetero_step(tables, cell, (dom.bit_length() - 1) // 3, gone))
 
 
 def _drawn(tables: Tables, cell: int, piece: int) -> Deduction:
