@@ -34,7 +34,7 @@ from crosscheck import (
 from pencilbox import counting, solving
 from pencilbox.engine import Contradiction, Deduction, propagate
 from pencilbox.grid import mask_of
-from pencilbox.puzzles.lits import KIND, brute, brute_cells
+from pencilbox.puzzles.lits import KIND, brute, brute_cells, checker, probe
 from pencilbox.puzzles.lits.boards import random_board
 from pencilbox.puzzles.lits.model import Lits, format_text, parse_text
 from pencilbox.puzzles.lits.state import SHADED, LitsState, new_state
@@ -73,6 +73,22 @@ def test_brute_counters_share_no_code() -> None:
     """Neither counter imports the rules, shapes, tables, engine, grid or each other."""
     assert imports_of(brute_cells) <= {"__future__", ".model"}
     assert imports_of(brute) <= {"__future__", "itertools", ".model"}
+
+
+def test_checker_shares_no_code_with_the_solver() -> None:
+    """The checker reads the board and the rule text: no shapes, tables, state or rules."""
+    assert imports_of(checker) <= {
+        "__future__",
+        "collections.abc",
+        "functools",
+        "...kind",
+        ".model",
+    }
+
+
+def test_a_probe_trial_runs_the_tetro_rung() -> None:
+    """``probe`` propagates exactly the ``tetro`` rung's rules, in the ladder's order."""
+    assert KIND.ladder.rules("tetro") == probe.TETRO_RULES
 
 
 @pytest.mark.parametrize(

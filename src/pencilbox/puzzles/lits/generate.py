@@ -36,14 +36,13 @@ from .state import new_state
 MODES = PACKERS
 """Generation modes name the packer; ``backtrack`` (denser) is the default."""
 COUNT_RUNG = "tetro"
-"""The rung the uniqueness count propagates with (fastest per count; see the notes).
+"""The rung the uniqueness count propagates with (fastest per count).
 
 The rung engine stays the oracle: on the boards this generator counts,
-``tetro`` + search is about one and a half times as fast as the SAT hybrid
-and two to three times as fast as plain SAT at 6x6 to 15x15 (0.42, 0.70 and
-1.09 ms a count at 6x6; 1.98, 3.08 and 5.97 ms at 15x15: ``python
-benchmarks/sat_lits.py --generator 30``), and counting is only a few per
-cent of generation time anyway -- packing, flooding and descending dominate."""
+``tetro`` + search beats the SAT hybrid and plain SAT, and counting is a
+small share of generation time anyway -- packing, flooding and descending
+dominate. The figures, and the command that measures them, are in
+``docs/lits-notes.md`` ("Choosing the counting rung")."""
 COUNT_RULES = LADDER.rules(COUNT_RUNG)
 MAX_ATTEMPTS = 200
 MIN_SIDE = 4
