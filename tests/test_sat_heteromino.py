@@ -6,7 +6,7 @@ encoding of a state propagated by *each* rung must report the scanner's
 count and solution set; so must the rung engine (top rung plus search).
 The published boards must come out unique and equal to their answers.
 
-The hybrid's own narrowing (:func:`~pencilbox.puzzles.heteromino.cnf.tighten`: fit
+The hybrid's own narrowing (:func:`~pencilbox.puzzles.heteromino.lookahead.tighten`: fit
 plus a one-piece lookahead, worked incrementally from the cells) must reach
 the same fixpoint as a plain rescan of every piece, keep every piece of every
 answer, and only report "no answer" on boards that have none.
@@ -29,7 +29,7 @@ from crosscheck import check_sat_agrees, describe, frozen, frozen_all, sat_answe
 from pencilbox import counting
 from pencilbox.engine import Contradiction, propagate
 from pencilbox.formats import load
-from pencilbox.puzzles.heteromino import KIND, brute
+from pencilbox.puzzles.heteromino import KIND, brute, lookahead
 from pencilbox.puzzles.heteromino import cnf as encoder
 from pencilbox.puzzles.heteromino.boards import random_board
 from pencilbox.puzzles.heteromino.model import SHAPES, Heteromino, format_text
@@ -251,7 +251,7 @@ def test_the_callers_puzzle_is_unchanged() -> None:
 
 
 def reference_tighten(state: HeterominoState) -> HeterominoState:
-    """What :func:`encoder.tighten` must reach, the slow way: every round looks
+    """What :func:`lookahead.tighten` must reach, the slow way: every round looks
     at every piece and kills those whose kill list (what drawing it removes)
     empties a cell, then runs fit; until a round kills nothing."""
     state = state.copy()
@@ -292,8 +292,8 @@ def test_killer_entries_are_the_kill_templates() -> None:
         for dr, dc, bits in place_template(shape)
         if (dr, dc) not in SHAPES[shape]
     }
-    assert set(encoder.KILLER_ENTRIES) == set(templates)
-    low, mid, high = encoder.BY_CHUNK
+    assert set(lookahead.KILLER_ENTRIES) == set(templates)
+    low, mid, high = lookahead.BY_CHUNK
     domains = [rng.getrandbits(SLOTS) & rng.getrandbits(SLOTS) for _ in range(3000)]
     domains += [1 << bit | 1 << other for bit in range(SLOTS) for other in range(SLOTS)]
     hits = 0
@@ -301,11 +301,11 @@ def test_killer_entries_are_the_kill_templates() -> None:
         found = low[domain & 63] & mid[domain >> 6 & 63] & high[domain >> 12]
         wanted = {
             index
-            for index, entry in enumerate(encoder.KILLER_ENTRIES)
+            for index, entry in enumerate(lookahead.KILLER_ENTRIES)
             if not domain & ~templates[entry]
         }
         assert {
-            index for index in range(len(encoder.KILLER_ENTRIES)) if found >> index & 1
+            index for index in range(len(lookahead.KILLER_ENTRIES)) if found >> index & 1
         } == wanted
         hits += bool(wanted) and domain & (domain - 1) != 0
     assert hits > 50  # multi-piece domains that some piece empties were tried
@@ -334,10 +334,10 @@ def test_tighten_reaches_the_reference_fixpoint() -> None:
             expected = reference_tighten(state)
         except Contradiction:
             with pytest.raises(Contradiction):
-                encoder.tighten(state)
+                lookahead.tighten(state)
             reached["contradiction"] += 1
             continue
-        tight = encoder.tighten(state)
+        tight = lookahead.tighten(state)
         assert tight.domains == expected.domains, where
         assert tight.placed == expected.placed, where
         reached["narrowed"] += tight.domains != state.domains
@@ -351,7 +351,7 @@ def test_tighten_keeps_every_piece_of_every_answer() -> None:
         truth, answers = brute.count(puzzle, LIMIT)
         if not 1 <= truth < LIMIT:
             continue
-        tight = encoder.tighten(new_state(puzzle))
+        tight = lookahead.tighten(new_state(puzzle))
         tables = tight.tables
         for grid in answers:
             flat = [n for row in grid for n in row]
@@ -374,7 +374,7 @@ def test_tighten_finds_no_answer_only_where_there_is_none() -> None:
         except Contradiction:
             continue  # fit alone saw it
         try:
-            encoder.tighten(state)
+            lookahead.tighten(state)
         except Contradiction:
             assert brute.count(puzzle, 1)[0] == 0, describe(KIND, seed, puzzle)
             assert encoder.encode(puzzle, state).clauses == [[]]
@@ -405,4 +405,4 @@ def test_tighten_wants_a_heteromino_state() -> None:
     from pencilbox.engine import State
 
     with pytest.raises(TypeError, match="Heteromino state"):
-        encoder.tighten(State([1], None))
+        lookahead.tighten(State([1], None))

@@ -23,7 +23,7 @@ cell's domain is the placement of that shape covering the cell as its
 ``position``-th cell in reading order (see
 :mod:`~pencilbox.puzzles.heteromino.pieces`); a placement lives while all
 three of its cells still have its bit. The state is first tightened by
-:func:`tighten` (``fit`` and a one-piece lookahead, on a copy); then a
+:func:`.lookahead.tighten` (``fit`` and a one-piece lookahead, on a copy); then a
 *drawn* placement (its cells have nothing else left) gets no variable and
 its cells no clause, and every live placement gets a variable. ``fit`` has
 already killed whatever overlaps or touches a drawn placement as a twin, so
@@ -33,42 +33,30 @@ nothing live clashes with one.
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Callable, Iterable
 
 from ...engine import Contradiction, State
 from ...grid import Rows, members
 from ...sat.core import Clause, Encoding
+from .lookahead import tighten
 from .model import SHAPES, Heteromino
-from .pieces import SLOTS, place_template
-from .rules import Settled, fit, settle
 from .state import HeterominoState, alive_pieces
 from .tables import layout_for
 
 HYBRID_RUNG = "fit"
 """The rung the hybrid runs before encoding: the cheapest; :func:`encode` then
-tightens the state itself with a one-piece lookahead (:func:`tighten`).
+tightens the state itself with a one-piece lookahead (:func:`.lookahead.tighten`).
 
-Why: ``fit`` alone prunes little (on the 25x25 noqx board 910 placements
-become 860), so the hybrid paid for engine 1's tables and saved the solver
-almost nothing: 1.14x plain SAT over the shared boards. The rungs that prune
-more cost far more than they save (``region``'s pocket floods: about 28 ms
-on the 25x25, whose plain SAT count takes 11 ms). The lookahead kills every
-piece whose drawing leaves some cell with no candidate -- what the solver's
-unit propagation would find from that piece, and it covers one- and
-two-cell pockets and ``hetero`` -- and feeds the deaths back to ``fit``. It
-is cheap because it works from the cells (which pieces empty a cell depends
-only on the cell's domain: three table lookups) and only revisits changed
-cells. It settles every shared board outright and about halves what ``fit``
-leaves on the bank boards, so there is less to encode and the solver loads
-and solves a CNF half the size.
-
-Measured by ``benchmarks/sat_small.py --repeat 5 --puzzle heteromino --bank
---sweep`` (CPU, best of 5, engines interleaved, per-board caches cleared):
-hybrid / plain 0.51 over the shared boards (worst board 0.68) and 0.56 over
-the 72 bank boards (worst 0.95); with the lookahead after each rung, the
-totals over the shared boards are 6.6 ms with ``fit``, 22-27 ms with the
-others."""
+Why: ``fit`` alone prunes little, so the hybrid paid for engine 1's tables
+and saved the solver almost nothing; the rungs that prune more (``region``'s
+pocket floods) cost far more than they save. The lookahead kills every piece
+whose drawing leaves some cell with no candidate -- what the solver's unit
+propagation would find from that piece, and it covers one- and two-cell
+pockets and ``hetero`` -- and feeds the deaths back to ``fit``. It is cheap
+because it works from the cells and only revisits changed cells. It settles
+every shared board outright and about halves what ``fit`` leaves on the bank
+boards, so the solver loads and solves a CNF half the size. The measurements
+behind the choice are in ``docs/heteromino-notes.md`` ("The hybrid's rung")."""
 
 SHAPE_COUNT = len(SHAPES)
 
@@ -115,7 +103,7 @@ TWINS_AHEAD = tuple(_twin_template(shape) for shape in range(SHAPE_COUNT))
 def encode(puzzle: Heteromino, state: State | None) -> Encoding:
     """CNF for ``puzzle``, or for what ``state`` (a state of it) leaves open.
 
-    A state is first tightened (see :func:`tighten`, on a copy: the caller's
+    A state is first tightened (see :func:`.lookahead.tighten`, on a copy: the caller's
     state is left as it was); a state with no answer gets the empty clause.
     """
     if state is None:
@@ -129,147 +117,6 @@ def encode(puzzle: Heteromino, state: State | None) -> Encoding:
 
 def _no_grid(true: set[int]) -> Rows:
     raise AssertionError("an encoding with the empty clause has no model")
-
-
-# -- the hybrid's own narrowing ------------------------------------------------------
-
-
-def _killer_entries() -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...]]:
-    """The kill templates as one list, and for each domain bit the entries holding it.
-
-    Entry ``k`` is (shape, d_row, d_col): drawing a piece of that shape kills
-    some pieces in the cell at (d_row, d_col) from its anchor. A cell outside
-    the piece there is left with nothing when its domain lies inside the
-    entry's bits, so the entries that can empty a cell with domain ``d`` are
-    those holding every bit of ``d``: the AND over ``d``'s bits of
-    ``BY_BIT[bit]`` (a bitset over entries). A piece's own cells are left out:
-    they keep the piece's own bit.
-    """
-    entries: list[tuple[int, int, int]] = []
-    by_bit = [0] * SLOTS
-    for shape in range(SHAPE_COUNT):
-        own = set(SHAPES[shape])
-        for dr, dc, bits in place_template(shape):
-            if (dr, dc) in own:
-                continue
-            for bit in range(SLOTS):
-                if bits >> bit & 1:
-                    by_bit[bit] |= 1 << len(entries)
-            entries.append((shape, dr, dc))
-    return tuple(entries), tuple(by_bit)
-
-
-KILLER_ENTRIES, BY_BIT = _killer_entries()
-KILLER_SLOT = tuple(3 * shape for shape, _, _ in KILLER_ENTRIES)
-"""Per entry: the domain slot of the killing piece's first cell."""
-
-
-@functools.lru_cache(maxsize=32)
-def _killer_back(wide: int) -> tuple[int, ...]:
-    """Per entry: where the killing piece's anchor is, relative to the cell,
-    on a padded index ``wide`` columns across (built once per size, not per
-    :func:`tighten`)."""
-    return tuple(dr * wide + dc for _, dr, dc in KILLER_ENTRIES)
-
-
-CHUNK = 6
-BY_CHUNK = tuple(
-    tuple(
-        functools.reduce(
-            operator.and_,
-            (BY_BIT[CHUNK * k + bit] for bit in range(CHUNK) if value >> bit & 1),
-            (1 << len(KILLER_ENTRIES)) - 1,
-        )
-        for value in range(1 << CHUNK)
-    )
-    for k in range(SLOTS // CHUNK)
-)
-"""``BY_BIT`` ANDed over every bit of a 6-bit slice of a domain, per slice: the
-entries that can empty a cell are three lookups away."""
-
-
-def tighten(state: State) -> HeterominoState:
-    """A copy of ``state`` narrowed by ``fit`` and a one-piece lookahead, to a fixpoint.
-
-    The lookahead kills every piece whose drawing would leave some cell with
-    nothing: every candidate of that cell overlaps the piece or is its twin.
-    That covers one- and two-cell pockets cut off by a piece, and ``hetero``
-    (a piece touching a cell whose candidates all share its shape). It is
-    what the solver's unit propagation would find from each piece, but done
-    here it takes the dead pieces out of the CNF: on the shared boards it
-    settles every cell, on the bank boards it about halves what ``fit``
-    leaves. It works from the cells: which pieces can empty a cell depends
-    only on the cell's domain (see :func:`_killer_entries`), and after the
-    first sweep only cells whose domain changed are looked at again.
-
-    Raises Contradiction when the state has no answer.
-    """
-    if not isinstance(state, HeterominoState):
-        raise TypeError(f"a Heteromino state is needed, not {type(state).__name__}")
-    tight = state.copy()
-    fit(tight, None)
-    _lookahead(tight)
-    return tight
-
-
-def _lookahead(state: HeterominoState) -> None:
-    """Kill pieces whose drawing empties a cell, then ``fit``, until nothing dies."""
-    tables = state.tables
-    domains = state.domains
-    piece_at = tables.piece_at
-    piece_cells = tables.piece_cells
-    piece_bits = tables.piece_bits
-    piece_mask = tables.piece_mask
-    layout = layout_for(tables.puzzle.rows, tables.puzzle.cols)
-    real, wide, cols = layout.real, layout.wide, tables.puzzle.cols
-    back = _killer_back(wide)
-    first_slot = KILLER_SLOT
-    low_six, mid_six, high_six = BY_CHUNK
-    origin = layout.padded(0)
-    todo = tables.white_mask & ~state.placed
-    while todo:
-        struck = 0  # cells of the pieces killed this sweep
-        while todo:
-            low = todo & -todo
-            todo ^= low
-            cell = low.bit_length() - 1
-            dom = domains[cell]
-            if not dom & (dom - 1):
-                continue  # drawn, or left to fit
-            found = low_six[dom & 63] & mid_six[dom >> 6 & 63] & high_six[dom >> 12]
-            if not found:
-                continue
-            here = (cell // cols) * wide + cell % cols + origin
-            while found:
-                low_entry = found & -found
-                found ^= low_entry
-                entry = low_entry.bit_length() - 1
-                anchor = real[here - back[entry]]
-                if anchor < 0:
-                    continue
-                piece = piece_at[anchor][first_slot[entry]]
-                if piece < 0:
-                    continue
-                a, b, c = piece_cells[piece]
-                bit_a, bit_b, bit_c = piece_bits[piece]
-                left_a, left_b, left_c = domains[a], domains[b], domains[c]
-                if not (left_a & bit_a and left_b & bit_b and left_c & bit_c):
-                    continue  # dead already
-                left_a &= ~bit_a
-                left_b &= ~bit_b
-                left_c &= ~bit_c
-                if not (left_a and left_b and left_c):
-                    raise Contradiction(("empty", a if not left_a else b if not left_b else c))
-                domains[a], domains[b], domains[c] = left_a, left_b, left_c
-                struck |= piece_mask[piece]
-        if not struck:
-            return
-        done = Settled(state.placed, state.hetero_done)
-        settle(domains, tables, list(members(struck)), done, hetero=False, track=True)
-        state.placed = done.placed
-        changed = struck | done.changed
-        state.suspect(changed)
-        todo = changed & ~done.placed
 
 
 def live_pieces(state: HeterominoState) -> list[int]:
@@ -330,7 +177,7 @@ def _encode_state(puzzle: Heteromino, state: HeterominoState) -> Encoding:
     """The encoding of a tightened state: its live pieces get variables; the
     drawn ones are constants, so their cells get no clause.
 
-    :func:`tighten` ran ``fit``, so a drawn piece's overlapping pieces and
+    :func:`.lookahead.tighten` ran ``fit``, so a drawn piece's overlapping pieces and
     twins are dead already: nothing live clashes with it.
     """
     tables = state.tables
