@@ -44,6 +44,7 @@ from pencilbox.formats import load
 from pencilbox.puzzles.suguru import KIND, brute
 from pencilbox.puzzles.suguru import cnf as encoder
 from pencilbox.puzzles.suguru.model import REMOVED, format_text, parse_text
+from pencilbox.puzzles.suguru.pointing import point_and_pair
 from pencilbox.puzzles.suguru.state import SuguruState, new_state
 from pencilbox.sat.core import count_models
 from test_suguru_counters import assert_sound, board_for
@@ -218,7 +219,7 @@ def check_extra_sound(seed: str) -> None:
     # a real fixpoint: run again, the rule finds nothing (else propagate,
     # which stops only when every rule is silent, would never stop)
     again = state.copy()
-    assert not encoder.point_and_pair(again, None), where
+    assert not point_and_pair(again, None), where
     assert again.domains == state.domains and again.written == state.written, where
 
 
@@ -244,7 +245,7 @@ def test_pointing_then_a_pair() -> None:
     propagate(state, KIND.ladder.rules(KIND.hybrid_rung))
     assert state.domains == [3, 15, 15, 3, 15, 15]  # singles see nothing
     log: list[Deduction] = []
-    assert encoder.point_and_pair(state, log)
+    assert point_and_pair(state, log)
     assert state.domains == [3, 12, 3, 3, 12, 3]
     assert {d.rule for d in log} == {"pointing", "pair"}
     assert all(d.cells[0] in (1, 4) for d in log if d.rule == "pointing")
