@@ -44,46 +44,9 @@ def count(puzzle: Suguru, limit: int) -> tuple[int, list[Rows]]:
     if limit < 1:
         raise ValueError("limit must be at least 1")
     rows, cols = puzzle.rows, puzzle.cols
-    blocks, givens = puzzle.blocks, puzzle.givens
     total = rows * cols
-
-    block_size: dict[int, int] = {}
-    for label in blocks:
-        if label != REMOVED:
-            block_size[label] = block_size.get(label, 0) + 1
-
-    # Every cell whose digit must differ from this cell's: its block-mates and
-    # the live cells touching it. Split into those filled before it (checked
-    # as we go) and the digits given anywhere among them (checked up front).
-    must_differ_earlier: list[list[int]] = []
-    banned_by_givens: list[set[int]] = []
-    for cell in range(total):
-        if blocks[cell] == REMOVED:
-            must_differ_earlier.append([])
-            banned_by_givens.append(set())
-            continue
-        others = {o for o in range(total) if o != cell and blocks[o] == blocks[cell]}
-        others.update(o for o in _touching(rows, cols, cell) if blocks[o] != REMOVED)
-        must_differ_earlier.append(sorted(o for o in others if o < cell))
-        banned_by_givens.append({givens[o] for o in others if givens[o]})
-
-    candidates: list[list[int]] = []
-    for cell in range(total):
-        if blocks[cell] == REMOVED:
-            candidates.append([0])
-        elif givens[cell]:
-            given = givens[cell]
-            fits = 1 <= given <= block_size[blocks[cell]]
-            candidates.append([given] if fits and given not in banned_by_givens[cell] else [])
-        else:
-            candidates.append(
-                [
-                    d
-                    for d in range(1, block_size[blocks[cell]] + 1)
-                    if d not in banned_by_givens[cell]
-                ]
-            )
-
+    must_differ_earlier, banned_by_givens = _rivals(puzzle)
+    candidates = _candidates(puzzle, banned_by_givens)
     digits = [0] * total
     solutions: list[Rows] = []
 
@@ -103,3 +66,52 @@ def count(puzzle: Suguru, limit: int) -> tuple[int, list[Rows]]:
 
     fill(0)
     return len(solutions), solutions
+
+
+def _rivals(puzzle: Suguru) -> tuple[list[list[int]], list[set[int]]]:
+    """Per cell, the cells whose digit must differ from its own (its block-mates
+    and the live cells touching it), split in two: those filled before it
+    (checked as we go), and the digits given anywhere among them (checked up
+    front)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    blocks, givens = puzzle.blocks, puzzle.givens
+    total = rows * cols
+    must_differ_earlier: list[list[int]] = []
+    banned_by_givens: list[set[int]] = []
+    for cell in range(total):
+        if blocks[cell] == REMOVED:
+            must_differ_earlier.append([])
+            banned_by_givens.append(set())
+            continue
+        others = {o for o in range(total) if o != cell and blocks[o] == blocks[cell]}
+        others.update(o for o in _touching(rows, cols, cell) if blocks[o] != REMOVED)
+        must_differ_earlier.append(sorted(o for o in others if o < cell))
+        banned_by_givens.append({givens[o] for o in others if givens[o]})
+    return must_differ_earlier, banned_by_givens
+
+
+def _candidates(puzzle: Suguru, banned_by_givens: list[set[int]]) -> list[list[int]]:
+    """Per cell, the digits it may try: its given if that fits, else every digit
+    of its block's size that no rival's given holds (a removed cell: just 0)."""
+    blocks, givens = puzzle.blocks, puzzle.givens
+    block_size: dict[int, int] = {}
+    for label in blocks:
+        if label != REMOVED:
+            block_size[label] = block_size.get(label, 0) + 1
+    candidates: list[list[int]] = []
+    for cell in range(len(blocks)):
+        if blocks[cell] == REMOVED:
+            candidates.append([0])
+        elif givens[cell]:
+            given = givens[cell]
+            fits = 1 <= given <= block_size[blocks[cell]]
+            candidates.append([given] if fits and given not in banned_by_givens[cell] else [])
+        else:
+            candidates.append(
+                [
+                    d
+                    for d in range(1, block_size[blocks[cell]] + 1)
+                    if d not in banned_by_givens[cell]
+                ]
+            )
+    return candidates
