@@ -20,8 +20,8 @@ from pencilbox.engine import (
     settle,
 )
 from pencilbox.puzzles.suguru import KIND, brute
+from pencilbox.puzzles.suguru.boards import carved_board, random_board
 from pencilbox.puzzles.suguru.model import Suguru, parse_text
-from pencilbox.puzzles.suguru.randomboards import carved_board, random_board
 from pencilbox.puzzles.suguru.state import SuguruState, new_state
 
 SINGLES = KIND.ladder.rules("singles")

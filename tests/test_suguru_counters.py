@@ -35,8 +35,8 @@ from crosscheck import (
 from pencilbox import solving
 from pencilbox.engine import Contradiction, Deduction, State, propagate
 from pencilbox.puzzles.suguru import KIND, brute
+from pencilbox.puzzles.suguru.boards import carved_board, planted_board, random_board
 from pencilbox.puzzles.suguru.model import REMOVED, Suguru, parse_text
-from pencilbox.puzzles.suguru.randomboards import carved_board, planted_board, random_board
 from pencilbox.puzzles.suguru.state import new_state
 
 LIMIT = 50

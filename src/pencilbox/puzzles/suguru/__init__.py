@@ -65,22 +65,14 @@ class SuguruKind(PuzzleKind[Suguru]):
         return cnf.encode(puzzle, state)
 
     def random_board(self, rng: random.Random, rows: int, cols: int) -> Suguru:
-        from .randomboards import random_board
+        from .boards import random_board
 
         return random_board(rng, rows, cols)
 
     def soak_board(self, rng: random.Random, rows: int, cols: int) -> Suguru:
-        # Plain random boards are nearly all unsatisfiable (every block needs
-        # a 1 and 1s never touch); half are planted so answers get compared too.
-        # (The generator's partition growth finds fillable partitions fast.)
-        if rng.random() < 0.5:
-            return self.random_board(rng, rows, cols)
-        from .generate import make_filled
+        from .boards import soak_board
 
-        filled = make_filled(rng, rows, cols)
-        reveal = rng.uniform(0.0, 0.5)
-        givens = [d if rng.random() < reveal else 0 for d in filled.solution]
-        return filled.board.with_givens(givens)
+        return soak_board(rng, rows, cols)
 
     def brute_count(self, puzzle: Suguru, limit: int) -> tuple[int, list[Rows]]:
         from .brute import count

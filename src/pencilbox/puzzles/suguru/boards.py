@@ -1,15 +1,17 @@
 """Random Suguru boards for cross-checks, soak runs and statistics.
 
-These are test boards, not puzzles, in three flavours:
+These are test boards, not puzzles, in four flavours:
 
 * :func:`random_board` -- a partition of random block sizes and shapes,
   sprinkled with random digits, satisfiable or (mostly) not;
 * :func:`planted_board` -- a satisfiable partition showing part of one of
   its solutions, so it has at least one solution;
-* :func:`carved_board` -- a minimal unique board.
+* :func:`carved_board` -- a minimal unique board;
+* :func:`soak_board` -- the soak's: half random boards, half the
+  generator's filled boards showing part of their filling.
 
-The last two lean on the independent brute-force counter only, never on the
-rungs, so the boards are fair tests of the rungs. Keep sizes small (up to
+Planted and carved boards lean on the independent brute-force counter only,
+never on the rungs, so the boards are fair tests of the rungs. Keep sizes small (up to
 about 5x5) so brute force stays fast. Givens never clash with each other
 (the model refuses such boards).
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 import random
 
 from . import brute
+from .generate import make_filled
 from .model import REMOVED, Suguru, build
 
 
@@ -187,3 +190,16 @@ def planted_board(
     empty, solution = satisfiable_partition(rng, rows, cols, min_block=min_block)
     givens = [digit if rng.random() < reveal else 0 for row in solution for digit in row]
     return empty.with_givens(givens)
+
+
+def soak_board(rng: random.Random, rows: int, cols: int) -> Suguru:
+    """A board for the soak: plain random boards are nearly all unsatisfiable
+    (every block needs a 1 and 1s never touch), so half are planted, and
+    answers get compared too. A planted board shows part of a filling the
+    generator found (its partition growth finds fillable partitions fast)."""
+    if rng.random() < 0.5:
+        return random_board(rng, rows, cols)
+    filled = make_filled(rng, rows, cols)
+    reveal = rng.uniform(0.0, 0.5)
+    givens = [d if rng.random() < reveal else 0 for d in filled.solution]
+    return filled.board.with_givens(givens)
