@@ -221,6 +221,7 @@ def sweep(kind_name: str, boards: list[Board], clock: Callable[[], float], repea
 
 def bench_generator(sizes: Sequence[int], count: int, repeat: int) -> bool:
     """Suguru generation per oracle; True when both oracles carve the same puzzles."""
+    from pencilbox.puzzles.suguru import KIND
     from pencilbox.puzzles.suguru.generate import MODES, Carver, generate
 
     asked = {"rungs": 0, "sat": 0}
@@ -246,7 +247,7 @@ def bench_generator(sizes: Sequence[int], count: int, repeat: int) -> bool:
                         best = float("inf")
                         for _ in range(repeat):
                             started = time.process_time()
-                            result = generate(random.Random(seed), side, side, mode)
+                            result = generate(KIND, random.Random(seed), side, side, mode)
                             best = min(best, time.process_time() - started)
                         totals[oracle] += best
                         made[oracle] = result.puzzle

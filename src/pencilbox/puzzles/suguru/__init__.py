@@ -82,7 +82,7 @@ class SuguruKind(PuzzleKind[Suguru]):
     def generate(self, rng: random.Random, rows: int, cols: int, mode: str) -> Generated[Suguru]:
         from .generate import generate
 
-        return generate(rng, rows, cols, mode=mode)
+        return generate(self, rng, rows, cols, mode)
 
     def render(self, puzzle: Suguru, grid: Rows | None = None) -> str:
         from .picture import render
@@ -94,7 +94,7 @@ class SuguruKind(PuzzleKind[Suguru]):
     ) -> dict[str, Any]:
         from .stats import run
 
-        return run(out_path, samples=samples, executor=executor)
+        return run(self, out_path, samples=samples, executor=executor)
 
 
 KIND = SuguruKind()

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ...engine import Contradiction, count_solutions, propagate
 from ...errors import PuzzleError
 from ...grid import members
-from ...kind import Generated
+from ...kind import Generated, PuzzleKind
 from ...sat.core import count_models
 from .cnf import encode
 from .ladder import LADDER
@@ -179,11 +179,6 @@ class Carver:
             return None
         return state
 
-    def witness_finishes(self, givens: Sequence[int]) -> bool:
-        """True when the witness rung alone settles every cell (so: unique)."""
-        state = self.settled(givens)
-        return state is not None and state.is_solved()
-
     def unique(self, givens: Sequence[int]) -> bool:
         """Exactly one solution."""
         state = self.settled(givens)
@@ -193,12 +188,10 @@ class Carver:
         """Exactly one solution agrees with ``state``, a witness fixpoint.
 
         Asked of the SAT engine, handed only what the fixpoint left open
-        (the hybrid's idea, with the fixpoint carving computes anyway).
-        Measured per question while carving 5x5..12x12 boards: 0.12 ms
-        against witness + search's 0.36 ms with under 10 cells open, 2.1
-        against 18.9 ms with 60 or more (``benchmarks/sat_small.py
-        --generator`` times whole generations). The rungs still grade every
-        finished puzzle.
+        (the hybrid's idea, with the fixpoint carving computes anyway): much
+        faster than witness + search, the more so the more cells are open
+        (the figures are in ``docs/suguru-notes.md``). The rungs still grade
+        every finished puzzle.
         """
         if self.oracle == "rungs":
             return count_solutions(state, WITNESS_RULES, limit=2).unique
@@ -236,14 +229,16 @@ def check_size(rows: int, cols: int) -> None:
         )
 
 
-def generate(rng: random.Random, rows: int, cols: int, mode: str = "solvable") -> Generated[Suguru]:
-    """A new unique puzzle of ``rows`` × ``cols`` with its solution.
+def generate(
+    kind: PuzzleKind[Suguru], rng: random.Random, rows: int, cols: int, mode: str = "solvable"
+) -> Generated[Suguru]:
+    """A new unique puzzle of ``rows`` × ``cols`` with its solution, graded by
+    ``kind`` (the Suguru face, handed in by the face itself).
 
     ``info`` holds ``partition_attempts``, ``fill_nodes``, ``givens``, ``grade``
     (as :meth:`Grade.as_json`), ``blocks`` and ``seconds``.
     """
     from ... import solving
-    from . import KIND
 
     check_mode(mode)
     check_size(rows, cols)
@@ -251,7 +246,7 @@ def generate(rng: random.Random, rows: int, cols: int, mode: str = "solvable") -
     filled = make_filled(rng, rows, cols)
     givens = Carver(filled.board).carve(rng, filled.solution, mode)
     puzzle = filled.board.with_givens(givens)
-    grade = solving.grade(KIND, puzzle)
+    grade = solving.grade(kind, puzzle)
     if not grade.unique:  # cannot happen unless the rungs are unsound
         raise AssertionError(f"generated puzzle is not unique: {grade.label}")
     solution = [list(filled.solution[r * cols : (r + 1) * cols]) for r in range(rows)]

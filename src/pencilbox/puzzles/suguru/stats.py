@@ -29,6 +29,7 @@ from typing import Any
 
 from ... import solving
 from ...engine import count_solutions, propagate
+from ...kind import PuzzleKind
 from ...parallel import gather
 from .generate import MODES, WITNESS_RULES, Carver, make_filled
 from .ladder import LADDER
@@ -70,8 +71,9 @@ WRITEUP = {
 # -- one sample each (module level, so a process pool can run them) ----------
 
 
-def carve_sample(side: int, index: int) -> dict[str, Any]:
-    """Fill one board, carve it both ways with one removal order, describe both."""
+def carve_sample(kind: PuzzleKind[Suguru], side: int, index: int) -> dict[str, Any]:
+    """Fill one board, carve it both ways with one removal order, describe both
+    (graded by ``kind``, the Suguru face)."""
     rng = random.Random(f"stats:carve:{side}:{index}")
     filled = make_filled(rng, side, side)
     carver = Carver(filled.board)
@@ -79,19 +81,17 @@ def carve_sample(side: int, index: int) -> dict[str, Any]:
     found: dict[str, Any] = {"attempts": filled.attempts}
     for mode in MODES:
         givens = carver.carve(random.Random(order_seed), filled.solution, mode)
-        found[mode] = _describe(filled.board.with_givens(givens))
+        found[mode] = _describe(kind, filled.board.with_givens(givens))
     return found
 
 
-def _describe(puzzle: Suguru) -> dict[str, Any]:
+def _describe(kind: PuzzleKind[Suguru], puzzle: Suguru) -> dict[str, Any]:
     """Givens, what singles alone reach, and the grade with its search effort."""
-    from . import KIND
-
     givens = puzzle.given_count
     singles = new_state(puzzle)
     propagate(singles, SINGLES_RULES)
     settled = sum(1 for d in singles.domains if d & (d - 1) == 0)
-    grade = solving.grade(KIND, puzzle).rung
+    grade = solving.grade(kind, puzzle).rung
     described = {
         "givens": givens,
         "blanks": len(puzzle.givens) - givens,
@@ -260,9 +260,13 @@ def _carving_table(carved: dict[int, list[dict[str, Any]]], samples: int) -> dic
 
 
 def run(
-    out_path: Path | str, samples: int = 100, executor: Executor | None = None
+    kind: PuzzleKind[Suguru],
+    out_path: Path | str,
+    samples: int = 100,
+    executor: Executor | None = None,
 ) -> dict[str, Any]:
-    """Take all three measurements with ``samples`` per table cell; write JSON to ``out_path``."""
+    """Take all three measurements with ``samples`` per table cell; write JSON to
+    ``out_path``. ``kind`` is the Suguru face, which grades the carved boards."""
     if samples < 1:
         raise ValueError("samples must be at least 1")
     started = time.perf_counter()
@@ -270,7 +274,7 @@ def run(
     pool = ProcessPoolExecutor() if executor is None else executor
     try:
         carve_work = {
-            side: [(carve_sample, (side, i)) for i in range(samples)] for side in CARVE_SIZES
+            side: [(carve_sample, (kind, side, i)) for i in range(samples)] for side in CARVE_SIZES
         }
         partition_work = {
             (side, variant): [(partition_sample, (side, variant, i)) for i in range(samples)]
