@@ -2,13 +2,13 @@
 
 Every square size from 5x5 to 10x10 gets ``--per-mode`` puzzles of each
 carving mode (solvable and minimal), each from its own seed, so the bank is
-repeatable: ``python scripts/make_bank.py`` writes the same file again.
+repeatable: ``python scripts/make_suguru_bank.py`` writes the same file again.
 Before writing, every puzzle is re-checked: its solution passes the
 independent checker, it is unique by the engine's count (and by the
 brute-force counter up to 6x6, where that is quick), its recorded grade
 matches a recomputation, and no puzzle appears twice.
 
-    .venv/bin/python scripts/make_bank.py [--per-mode 11] [--workers 2]
+    .venv/bin/python scripts/make_suguru_bank.py [--per-mode 11] [--workers 2]
 """
 
 from __future__ import annotations
