@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, Self, TypeVar
 
 
@@ -272,7 +272,7 @@ def count_solutions(
     try:
         propagate(root, rules, log)
     except Contradiction:
-        search, solved_by = _Search(), None
+        search, solved_by = _Search(True, [], 1, 0), None
     else:
         # A root that propagation alone solves needed no search.
         solved_by = rung_name if root.is_solved() else None
@@ -290,56 +290,55 @@ def count_solutions(
     )
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Search:
     """What the depth-first search below a propagated root found."""
 
-    exhaustive: bool = True
-    solutions: list[State] = field(default_factory=list)
-    nodes: int = 1  # the root
-    branch_points: int = 0
+    exhaustive: bool
+    solutions: list[State]
+    nodes: int  # the root and every child tried, live or not
+    branch_points: int
 
 
 def _search(root: State, rules: Sequence[Rule], limit: int) -> _Search:
     """Depth-first from a propagated ``root``, stopping at ``limit`` solutions."""
-    found = _Search()
+    # Plain locals rather than _Search fields: this loop is the generators' hot path.
+    solutions: list[State] = []
+    nodes, branch_points = 1, 0
     stack = [root]
     while stack:
         node = stack.pop()
         var = node.choose()
         if var is None:
-            found.solutions.append(node)
-            if len(found.solutions) >= limit:
-                found.exhaustive = False
-                break
+            solutions.append(node)
+            if len(solutions) >= limit:
+                return _Search(False, solutions, nodes, branch_points)
             continue
-        children, tried = _live_children(node, var, rules)
-        found.nodes += tried
+        nodes += node.domains[var].bit_count()  # one child per value, live or not
+        children = _live_children(node, var, rules)
         if len(children) > 1:
-            found.branch_points += 1
+            branch_points += 1
         children.reverse()  # the lowest value is searched first
         stack.extend(children)
-    return found
+    return _Search(True, solutions, nodes, branch_points)
 
 
-def _live_children(node: State, var: int, rules: Sequence[Rule]) -> tuple[list[State], int]:
+def _live_children(node: State, var: int, rules: Sequence[Rule]) -> list[State]:
     """Each value of ``var`` fixed in a copy of ``node`` and propagated: the
-    children that survive, lowest value first, and how many were tried."""
+    children that survive, lowest value first."""
     children = []
-    tried = 0
     dom = node.domains[var]
     while dom:
         low = dom & -dom
         dom ^= low
         child = node.copy()
-        tried += 1
         try:
             child.fix(var, low)
             propagate(child, rules)
         except Contradiction:
             continue
         children.append(child)
-    return children, tried
+    return children
 
 
 def settle(state: State, rules: Sequence[Rule], log: Log = None) -> bool:
