@@ -4,7 +4,7 @@ Three counters meet here and share no code with each other:
 
 * the broken-profile program in ``ledger.py`` (``count_tilings`` /
   ``strip_counts``), run both with columns and with rows as the profile;
-* the backtracking enumerator in ``ledger.py`` (``enumerate_tilings``),
+* the backtracking enumerator in ``ledger_enumerate.py`` (``enumerate_tilings``),
   whose every tiling is also re-read by the static ``is_legal_tiling``;
 * ``column_transfer_counts`` below: whole columns at a time, its own shape
   table, no settled cells -- written for this file only.
@@ -23,20 +23,22 @@ import pytest
 
 from pencilbox.errors import PuzzleError
 from pencilbox.puzzles.heteromino.ledger import (
+    count_tilings,
+    ledger_table,
+    strip_counts,
+    write_ledger,
+)
+from pencilbox.puzzles.heteromino.ledger_enumerate import (
     BARS,
     SHAPES,
     Tiling,
     bar_share,
-    count_tilings,
     enumerate_tilings,
     is_legal_tiling,
-    ledger_table,
     pieces_of,
     shape_of,
-    strip_counts,
     transpose_shape,
     transpose_tiling,
-    write_ledger,
 )
 
 REPO = Path(__file__).resolve().parents[1]
