@@ -13,6 +13,8 @@ import pytest
 from pencilbox import solving
 from pencilbox.engine import (
     Contradiction,
+    CountResult,
+    Deduction,
     Ladder,
     Rung,
     count_solutions,
@@ -299,3 +301,60 @@ def test_solve_rechecks_every_solution_with_the_independent_checker(
     monkeypatch.setattr(KIND, "ladder", careless)
     with pytest.raises(solving.SolverBug, match="careless"):
         solving.solve(KIND, board("suguru 1x4\nAABB\n"))
+
+
+# -- one result base, one JSON form --------------------------------------------------
+
+
+def test_every_count_shares_the_result_base() -> None:
+    """The rung engine's count, the solve report and the SAT report are one
+    CountResult each, and say the shared facts in the same JSON fields."""
+    from pencilbox import counting
+
+    puzzle = board(DOMINO)
+    search = count_solutions(new_state(puzzle), WITNESS, 5)
+    solved = solving.solve(KIND, puzzle, limit=5)
+    sat = counting.count(KIND, puzzle, 5, "sat")
+    for result in (search, solved, sat):
+        assert isinstance(result, CountResult)
+        assert (result.count, result.limit, result.exhaustive, result.unique) == (2, 5, True, False)
+        shared = result.count_json()
+        assert shared.pop("seconds") == round(result.seconds, 6)
+        assert shared == {"count": 2, "limit": 5, "exhaustive": True, "unique": False}
+    assert sorted(solved.solutions) == sorted(sat.solutions) == [[[1, 2]], [[2, 1]]]
+    assert sat.as_json(KIND, puzzle)["solutions"] == sat.solutions
+    assert solved.as_json(KIND, puzzle)["solution"] == solved.solutions[0]
+
+
+def test_a_deductions_json_gives_cell_ids_and_the_labels_it_is_handed() -> None:
+    step = Deduction("only-candidate", (0, 4), "why", because=(5,), writes=True, value=3)
+    assert step.as_json(lambda cell: f"cell {cell}") == {
+        "rule": "only-candidate",
+        "cells": [0, 4],
+        "labels": ["cell 0", "cell 4"],
+        "because": [5],
+        "because_labels": ["cell 5"],
+        "reason": "why",
+        "writes": True,
+        "value": 3,
+    }
+
+
+def test_a_rung_view_names_what_it_settles() -> None:
+    puzzle = board(ONE_LIVE_CHILD)
+    view = solving.rung_view(KIND, puzzle, "witness")
+    assert view.finished and not view.contradiction
+    assert view.summary == KIND.ladder.rung("witness").summary
+    start = KIND.settled_cells(puzzle, KIND.initial_state(puzzle))  # the 2, the lone C
+    assert sorted(start) == [5, 7] and view.new == sorted(set(view.settled) - set(start))
+    shown = view.as_json(KIND, puzzle)
+    assert shown["settled"] == sorted([cell, value] for cell, value in view.settled.items())
+    assert shown["settled_labels"][:2] == ["r1c1", "r1c2"]
+    assert shown["new_labels"] == [KIND.cell_label(puzzle, cell) for cell in view.new]
+    broken = solving.rung_view(KIND, board("suguru 1x2\nAB\n"), "singles")
+    assert (broken.contradiction, broken.finished, broken.settled, broken.new) == (
+        True,
+        False,
+        {},
+        [],
+    )
