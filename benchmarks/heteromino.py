@@ -34,6 +34,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -223,32 +224,7 @@ def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int, with_rungs: b
     contender and board the best of ``repeat`` runs is kept.
     """
     puzzles = walk_boards(rows, cols, 4, 150, f"bench-walk:{rows}x{cols}")
-    from pencilbox import counting
-    from pencilbox.puzzles.heteromino.oracle import ROOT_RULES, SEARCH_RULES
-
-    def rungs_count(puzzle: Heteromino) -> None:
-        state = new_state(puzzle)
-        try:
-            propagate(state, ROOT_RULES)
-        except Contradiction:
-            return
-        count_solutions(state, SEARCH_RULES, 2)
-
-    def fit_count(puzzle: Heteromino) -> None:
-        count_solutions(new_state(puzzle), KIND.ladder.rules("fit"), 2)
-
-    contenders: dict[str, Callable[[Heteromino], object]] = {
-        **{
-            name + (" (used)" if name == ORACLE else ""): fn
-            for name, fn in ORACLES.items()
-            if with_rungs or name != "rungs"
-        },
-        "count to 2 only: sat": lambda puzzle: counting.count(KIND, puzzle, 2, "sat"),
-        "count to 2 only: hybrid": lambda puzzle: counting.count(KIND, puzzle, 2, "hybrid"),
-    }
-    if with_rungs:
-        contenders["count to 2 only: region root + fit"] = rungs_count
-        contenders["count to 2 only: fit (the old oracle)"] = fit_count
+    contenders = oracle_contenders(with_rungs)
     best: dict[str, list[float]] = {name: [] for name in contenders}
     for puzzle in puzzles:
         for name, oracle in contenders.items():
@@ -269,7 +245,7 @@ def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int, with_rungs: b
         ]
         for name, times in best.items()
     ]
-    verdicts = [ORACLES[ORACLE](puzzle).count for puzzle in puzzles]
+    verdicts = [ORACLES[ORACLE](KIND, puzzle).count for puzzle in puzzles]
     print()
     print(
         f"Generator oracles on {len(puzzles)} region-clean {rows}x{cols} boards from 4 walks"
@@ -277,6 +253,38 @@ def bench_oracles(clock: Clock, rows: int, cols: int, repeat: int, with_rungs: b
         f" best of {repeat} per board)"
     )
     print(table(["oracle", "mean ms", "median ms", "max ms", "total s"], lines))
+
+
+def oracle_contenders(with_rungs: bool) -> dict[str, Callable[[Heteromino], object]]:
+    """What :func:`bench_oracles` times: the generator's oracles (engine 1's only
+    ``with_rungs``) and plain counts to 2, by name."""
+    from pencilbox import counting
+    from pencilbox.puzzles.heteromino.oracle import ROOT_RULES, SEARCH_RULES
+
+    def rungs_count(puzzle: Heteromino) -> None:
+        state = new_state(puzzle)
+        try:
+            propagate(state, ROOT_RULES)
+        except Contradiction:
+            return
+        count_solutions(state, SEARCH_RULES, 2)
+
+    def fit_count(puzzle: Heteromino) -> None:
+        count_solutions(new_state(puzzle), KIND.ladder.rules("fit"), 2)
+
+    contenders: dict[str, Callable[[Heteromino], object]] = {
+        **{
+            name + (" (used)" if name == ORACLE else ""): partial(fn, KIND)
+            for name, fn in ORACLES.items()
+            if with_rungs or name != "rungs"
+        },
+        "count to 2 only: sat": lambda puzzle: counting.count(KIND, puzzle, 2, "sat"),
+        "count to 2 only: hybrid": lambda puzzle: counting.count(KIND, puzzle, 2, "hybrid"),
+    }
+    if with_rungs:
+        contenders["count to 2 only: region root + fit"] = rungs_count
+        contenders["count to 2 only: fit (the old oracle)"] = fit_count
+    return contenders
 
 
 def bench_generate(
@@ -292,9 +300,8 @@ def bench_generate(
             for oracle in oracles:
                 forget_tables()
                 started = clock()
-                made = gen.generate(
-                    random.Random(f"bench-gen:{rows}x{cols}:{index}"), rows, cols, oracle=oracle
-                )
+                rng = random.Random(f"bench-gen:{rows}x{cols}:{index}")
+                made = gen.generate(KIND, rng, rows, cols, oracle=oracle)
                 times[oracle].append(clock() - started)
                 moves[oracle].append(made.info["moves"])
         for oracle in oracles:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox.puzzles.heteromino import census, stats
+from pencilbox.puzzles.heteromino import KIND, census, stats, stats_jobs, variants
 from pencilbox.puzzles.heteromino.brute import count as scanner_count
-from pencilbox.puzzles.heteromino.stats import variant_count
+from pencilbox.puzzles.heteromino.variants import variant_count
 
 
 def _row(rows: int, cols: int, black: int, max_black: int | None = None) -> census.CensusRow:
@@ -89,7 +89,7 @@ def test_stats_run_on_a_few_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(stats, "SCATTER", ((6, 6, 2),))
     monkeypatch.setattr(stats, "BUDGET", ((6, 6, 2),))
     with ThreadPoolExecutor(1) as pool:
-        found = stats.run(tmp_path / "stats.json", samples=1, executor=pool)
+        found = stats.run(KIND, tmp_path / "stats.json", samples=1, executor=pool)
     assert json.loads((tmp_path / "stats.json").read_text()) == found
     three = next(e for e in found["census"]["boards"][0]["rows"] if e["black"] == 3)
     assert (three["sets"], three["unique"]) == (220, 94)
@@ -102,7 +102,7 @@ def test_stats_run_on_a_few_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     # Re-running one section keeps the others as they were in the file.
     monkeypatch.setattr(stats, "SCATTER", ((6, 6, 3),))
     with ThreadPoolExecutor(1) as pool:
-        again = stats.run(tmp_path / "stats.json", executor=pool, sections=("scatter",))
+        again = stats.run(KIND, tmp_path / "stats.json", executor=pool, sections=("scatter",))
     assert json.loads((tmp_path / "stats.json").read_text()) == again
     assert (
         again["scatter"]["sizes"]["6x6"]["boards"]
@@ -112,7 +112,7 @@ def test_stats_run_on_a_few_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         assert again[section] == found[section]
     assert set(again["section_seconds"]) == set(stats.SECTIONS)
     with pytest.raises(ValueError, match="sections"):
-        stats.run(tmp_path / "stats.json", sections=("everything",))
+        stats.run(KIND, tmp_path / "stats.json", sections=("everything",))
 
 
 def test_obeys_agrees_with_the_variant_counter_on_small_boards() -> None:
@@ -130,6 +130,6 @@ def test_obeys_agrees_with_the_variant_counter_on_small_boards() -> None:
         for cell, n in enumerate(v for row in found[0] for v in row):
             if n:
                 pieces.setdefault(n, []).append(cell)
-        shape_of = {n: stats._shape(cells, 5) for n, cells in pieces.items()}
+        shape_of = {n: stats_jobs._shape(cells, 5) for n, cells in pieces.items()}
         for rule in ("every pair", "rotations merged"):
-            assert int(stats.obeys(found[0], shape_of, rule)) == variant_count(board, rule, 2)
+            assert int(variants.obeys(found[0], shape_of, rule)) == variant_count(board, rule, 2)

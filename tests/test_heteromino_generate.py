@@ -19,8 +19,8 @@ from pencilbox.puzzles.heteromino.state import new_state
 
 
 def test_same_seed_same_puzzle_and_unique_by_the_scanner() -> None:
-    first = gen.generate(random.Random("t:1"), 6, 6)
-    second = gen.generate(random.Random("t:1"), 6, 6)
+    first = gen.generate(KIND, random.Random("t:1"), 6, 6)
+    second = gen.generate(KIND, random.Random("t:1"), 6, 6)
     assert first.puzzle == second.puzzle and first.solution == second.solution
     assert first.info["walks"] == second.info["walks"]
     count, found = scanner_count(first.puzzle, 2)
@@ -29,7 +29,7 @@ def test_same_seed_same_puzzle_and_unique_by_the_scanner() -> None:
 
 
 def test_8x8_is_unique_by_the_scanner() -> None:
-    made = gen.generate(random.Random("t:8"), 8, 8)
+    made = gen.generate(KIND, random.Random("t:8"), 8, 8)
     assert scanner_count(made.puzzle, 2)[0] == 1
     assert made.info["grade"] == solving.grade(KIND, made.puzzle).as_json()
 
@@ -40,12 +40,14 @@ def test_every_move_of_the_walk_keeps_the_white_count_a_multiple_of_3(
     seen: list[int] = []
     real = gen.score
 
-    def spy(rows: int, cols: int, black: list[bool], oracle: str = gen.ORACLE) -> gen.Scored:
+    def spy(
+        kind: gen.Kind, rows: int, cols: int, black: list[bool], oracle: str = gen.ORACLE
+    ) -> gen.Scored:
         seen.append(sum(black))
-        return real(rows, cols, black, oracle)
+        return real(kind, rows, cols, black, oracle)
 
     monkeypatch.setattr(gen, "score", spy)
-    done = gen.walk(random.Random(3), 7, 7, 10, budget=60)
+    done = gen.walk(KIND, random.Random(3), 7, 7, 10, budget=60)
     assert len(seen) == done.moves + 1 > 1
     assert set(seen) == {10}
     assert (49 - 10) % 3 == 0
@@ -83,7 +85,7 @@ def test_walk_scores_agree_between_the_oracles() -> None:
     kinds = set()
     for _ in range(40):
         black = gen.scatter(rng, 6, 6, 6)
-        scores = {name: gen.score(6, 6, black, name) for name in ORACLES}
+        scores = {name: gen.score(KIND, 6, 6, black, name) for name in ORACLES}
         by_kind = {
             name: 0 if scored.score == 0 else 1 if scored.score <= 37 else 2
             for name, scored in scores.items()
@@ -101,7 +103,7 @@ def test_walk_scores_agree_between_the_oracles() -> None:
 
 def test_unknown_oracle_is_a_puzzle_error() -> None:
     with pytest.raises(PuzzleError, match="unknown oracle"):
-        gen.generate(random.Random(1), 6, 6, oracle="crystal ball")
+        gen.generate(KIND, random.Random(1), 6, 6, oracle="crystal ball")
 
 
 def test_black_counts_leave_multiples_of_three() -> None:

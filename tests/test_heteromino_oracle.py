@@ -49,7 +49,7 @@ def test_each_oracle_agrees_with_the_scanner(name: str) -> None:
     seen = {0: 0, 1: 0, 2: 0}
     for puzzle in BOARDS:
         count, answers = brute.count(puzzle, 30)
-        verdict = oracle(puzzle)
+        verdict = oracle(KIND, puzzle)
         where = format_text(puzzle)
         assert verdict.count == min(count, 2), where
         seen[verdict.count] += 1
@@ -76,7 +76,7 @@ def test_the_two_answers_are_far_apart_on_blank_strips(name: str) -> None:
     in every block."""
     for m in range(1, 5):
         puzzle = blank(2, 3 * m)
-        verdict = ORACLES[name](puzzle)
+        verdict = ORACLES[name](KIND, puzzle)
         assert verdict.count == 2
         assert len(verdict.differ) == 6 * m
         found = count_solutions(new_state(puzzle), KIND.ladder.rules("fit"), 2)
@@ -88,14 +88,14 @@ def test_oracles_see_a_unique_bank_board_and_an_unsolvable_one() -> None:
     record = next(r for r in KIND.bank() if r["rows"] == 12)
     puzzle = KIND.from_json(record["json"])
     for oracle in ORACLES.values():
-        verdict = oracle(puzzle)
+        verdict = oracle(KIND, puzzle)
         assert verdict.count == 1 and verdict.solution is not None
         assert cell_pieces(verdict.solution) == cell_pieces(record["solution"])
     # a blank 1x6: two horizontal bars, which would touch
     stuck = blank(1, 6)
     assert brute.count(stuck, 2)[0] == 0
     for oracle in ORACLES.values():
-        assert oracle(stuck) == Verdict(0)
+        assert oracle(KIND, stuck) == Verdict(0)
 
 
 def test_cell_pieces_and_differing_cells() -> None:
@@ -121,16 +121,19 @@ def walk_boards(rows: int, cols: int, walks: int, moves: int, seed: str) -> list
     boards: list[Heteromino] = []
     real = gen.score
 
-    def spy(rows: int, cols: int, black: list[bool], oracle: str = gen.ORACLE) -> gen.Scored:
+    def spy(
+        kind: gen.Kind, rows: int, cols: int, black: list[bool], oracle: str = gen.ORACLE
+    ) -> gen.Scored:
         if not gen.bad_regions(rows, cols, black):
             boards.append(build(rows, cols, black))
-        return real(rows, cols, black, oracle)
+        return real(kind, rows, cols, black, oracle)
 
     gen.score = spy  # walk() calls score() by its module name
     try:
         for index in range(walks):
             rng = random.Random(f"{seed}:{index}")
-            gen.walk(rng, rows, cols, rng.choice(gen.legal_black_counts(rows, cols)), moves)
+            counts = gen.legal_black_counts(rows, cols)
+            gen.walk(KIND, rng, rows, cols, rng.choice(counts), moves)
     finally:
         gen.score = real
     return boards
@@ -146,7 +149,7 @@ def test_sat_answers_are_real_and_agree_with_the_rungs_on_8x8_walk_boards() -> N
         where = format_text(puzzle)
         found = count_solutions(new_state(puzzle), KIND.ladder.rules("region"), 2)
         truth = [KIND.solution_rows(puzzle, state) for state in found.solutions]
-        hybrid = hybrid_encoding(puzzle)
+        hybrid = hybrid_encoding(KIND, puzzle)
         for encoding in (encoder.encode(puzzle, None), hybrid):
             answers: tuple[Rows, ...] = () if encoding is None else far_answers(encoding)
             assert len(answers) == len(truth), where
@@ -167,7 +170,7 @@ def test_the_hybrid_takes_every_exit_on_the_random_boards() -> None:
     each gives the verdict the plain encoding gives."""
     exits = {"fit refutes": 0, "lookahead refutes": 0, "settled": 0, "open": 0}
     for puzzle in BOARDS:
-        encoding = hybrid_encoding(puzzle)
+        encoding = hybrid_encoding(KIND, puzzle)
         if encoding is None:
             exits["fit refutes"] += 1
         elif encoding.clauses == [[]]:
@@ -177,7 +180,7 @@ def test_the_hybrid_takes_every_exit_on_the_random_boards() -> None:
         else:
             exits["open"] += 1
         plain = far_verdict(encoder.encode(puzzle, None))
-        verdict = hybrid_verdict(puzzle)
+        verdict = hybrid_verdict(KIND, puzzle)
         assert verdict.count == plain.count, format_text(puzzle)
         if verdict.count == 1:
             assert verdict.solution is not None and plain.solution is not None

@@ -101,7 +101,7 @@ class HeterominoKind(PuzzleKind[Heteromino]):
     ) -> Generated[Heteromino]:
         from .generate import generate
 
-        return generate(rng, rows, cols, mode=mode)
+        return generate(self, rng, rows, cols, mode=mode)
 
     def render(self, puzzle: Heteromino, grid: Rows | None = None) -> str:
         return model.render(puzzle, grid)
@@ -111,7 +111,7 @@ class HeterominoKind(PuzzleKind[Heteromino]):
     ) -> dict[str, Any]:
         from .stats import run
 
-        return run(out_path, samples=samples, executor=executor)
+        return run(self, out_path, samples=samples, executor=executor)
 
 
 KIND = HeterominoKind()

@@ -40,7 +40,7 @@ from ...errors import PuzzleError
 from ...grid import mask_of, members
 from ...kind import Generated, Rows
 from .model import Heteromino, build
-from .oracle import ORACLE, ORACLES
+from .oracle import ORACLE, ORACLES, Kind
 from .tables import Board
 
 MODES = ("walk",)
@@ -100,13 +100,14 @@ def bad_regions(rows: int, cols: int, black: list[bool]) -> int:
     return bad
 
 
-def score(rows: int, cols: int, black: list[bool], oracle: str = ORACLE) -> Scored:
-    """Score a black-cell set (see the module text); counts only when it must."""
+def score(kind: Kind, rows: int, cols: int, black: list[bool], oracle: str = ORACLE) -> Scored:
+    """Score a black-cell set (see the module text); counts only when it must,
+    with ``kind``'s ``oracle``."""
     cells = rows * cols
     bad = bad_regions(rows, cols, black)
     if bad:
         return Scored(cells + 2 + bad, None)
-    verdict = ORACLES[oracle](build(rows, cols, black))
+    verdict = ORACLES[oracle](kind, build(rows, cols, black))
     if verdict.count == 0:
         return Scored(cells + 2, None)
     if verdict.count > 1:
@@ -155,10 +156,9 @@ def aimed_move(
     it changes the neighbours that let both answers stand (a 2x3 block cut
     into two Ls either way survives as long as no same-shaped neighbour
     touches either cut). The black cell comes from near the target so that
-    the region around keeps its size mod 3. Measured on 12x12 walks: aiming
-    into and next to the area beat aiming only into it (28 vs 26 of 30
-    walks unique within the budget, 3.2 vs 4.2 s per puzzle) and only next
-    to it (24 of 30).
+    the region around keeps its size mod 3. On 12x12 walks aiming into and
+    next to the area beat aiming only into it and only next to it (the
+    figures: ``docs/heteromino-notes.md``, "Aimed moves").
     """
     target = rng.choice(loose_area(rows, cols, black, differ))
     blacks = [cell for cell, b in enumerate(black) if b]
@@ -174,6 +174,7 @@ def scatter(rng: random.Random, rows: int, cols: int, black_count: int) -> list[
 
 
 def walk(
+    kind: Kind,
     rng: random.Random,
     rows: int,
     cols: int,
@@ -181,9 +182,10 @@ def walk(
     budget: int,
     oracle: str = ORACLE,
 ) -> Walk:
-    """Scatter ``black_count`` black cells and walk them for up to ``budget`` moves."""
+    """Scatter ``black_count`` black cells and walk them for up to ``budget`` moves,
+    scored through ``kind``."""
     black = scatter(rng, rows, cols, black_count)
-    current = score(rows, cols, black, oracle)
+    current = score(kind, rows, cols, black, oracle)
     moves = 0
     while current.score and moves < budget:
         moves += 1
@@ -194,7 +196,7 @@ def walk(
             whites = [cell for cell, b in enumerate(black) if not b]
             source, target = rng.choice(blacks), rng.choice(whites)
         black[source], black[target] = False, True
-        trial = score(rows, cols, black, oracle)
+        trial = score(kind, rows, cols, black, oracle)
         if trial.score <= current.score:
             current = trial
         else:
@@ -210,18 +212,23 @@ def check_size(rows: int, cols: int) -> None:
 
 
 def generate(
-    rng: random.Random, rows: int, cols: int, mode: str = "walk", oracle: str = ORACLE
+    kind: Kind,
+    rng: random.Random,
+    rows: int,
+    cols: int,
+    mode: str = "walk",
+    oracle: str = ORACLE,
 ) -> Generated[Heteromino]:
     """A new unique puzzle of ``rows`` × ``cols`` with its solution.
 
-    ``oracle`` names the counter the walk asks (:data:`.oracle.ORACLES`).
+    ``kind`` is the face the walk counts through and the puzzle is graded and
+    checked with; ``oracle`` names the counter the walk asks (:data:`.oracle.ORACLES`).
 
     ``info`` holds ``mode``, ``black`` (black cells), ``walks`` (scatters
     tried, the successful one included), ``moves`` (over all walks),
     ``grade`` (as :meth:`Grade.as_json`) and ``seconds``.
     """
     from ... import solving
-    from . import KIND
 
     if mode not in MODES:
         raise PuzzleError(f"unknown generation mode {mode!r}; choose from {', '.join(MODES)}")
@@ -235,7 +242,7 @@ def generate(
     walks = 0
     while walks < MAX_RESTARTS:
         walks += 1
-        done = walk(rng, rows, cols, rng.choice(counts), budget, oracle)
+        done = walk(kind, rng, rows, cols, rng.choice(counts), budget, oracle)
         moves += done.moves
         if done.score.score == 0:
             break
@@ -244,12 +251,12 @@ def generate(
     puzzle = build(rows, cols, done.black)
     # The oracle's word is checked twice: the rungs prove the board unique
     # (and grade it), and the independent checker accepts the answer.
-    grade = solving.grade(KIND, puzzle)
+    grade = solving.grade(kind, puzzle)
     if not grade.unique:  # cannot happen unless the oracle or a rung is unsound
         raise AssertionError(f"generated puzzle is not unique: {grade.label}")
     solution = done.score.solution
     assert solution is not None
-    broken = KIND.check(puzzle, solution)
+    broken = kind.check(puzzle, solution)
     if broken:
         raise AssertionError(f"the oracle's answer breaks a rule: {broken[0]}")
     info = {

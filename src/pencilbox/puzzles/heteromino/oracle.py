@@ -14,34 +14,24 @@ see ``docs/heteromino-notes.md``).
 
 Three oracles give the same verdicts (tested) by different means:
 
-* :func:`hybrid_verdict` and :func:`sat_verdict` -- the SAT encoding of
-  :mod:`pencilbox.sat.heteromino` and CaDiCaL, the hybrid one (``fit`` and
-  the encoder's one-piece lookahead first: only live pieces get variables)
-  or the plain one (every piece on white cells). Both ask
-  :func:`far_answers`: one solve for an answer A; then a fresh solver with A
-  blocked and every placement's preferred phase the opposite of A's, which
-  finds no answer (A was unique) or one far from A.
+* :func:`hybrid_verdict` and :func:`sat_verdict` -- the kind's SAT encoding
+  (:mod:`.cnf`) and CaDiCaL, the hybrid one (``fit`` and the encoder's
+  one-piece lookahead first: only live pieces get variables) or the plain
+  one (every piece on white cells). Both ask :func:`far_answers`: one solve
+  for an answer A; then a fresh solver with A blocked and every placement's
+  preferred phase the opposite of A's, which finds no answer (A was unique)
+  or one far from A.
 * :func:`rungs_verdict` -- engine 1: the ``region`` rung on the untouched
   board, then ``fit`` plus search counting to 2; the far answer is the
   search's last, values tried in reverse order.
 
-The generator uses :data:`ORACLE` (``"hybrid"``). SAT was as fast as the
-rungs on average on the boards 12x12 walks visit and far steadier (the rung
-search took up to seconds on boards that are nearly unsolvable, which the
-walk visits often); the hybrid encoding then beat the plain one end to end.
-Measured (CPU, ``python benchmarks/heteromino.py --skip-real --random 0
---oracles --oracle-sizes 8x8 12x12 --cpu``, best of 3 per board, tables
-rebuilt for every call as in a walk): per call 2.2 vs 3.8 ms on 80 8x8
-walk boards, 10.1 vs 15.3 ms on 473 12x12 ones (the boards the walks
-visited while ``ORACLE`` was ``"sat"``; walking with the hybrid, the same
-command now times 128 and 388 other boards). On a 12x12 the hybrid
-spends ~3.5 ms on tables, ``fit``, the lookahead and its CNF (the plain CNF
-alone: ~2.9 ms), then hands the solver ~280 variables instead of ~430,
-which halves both solves (each loads its CNF afresh): ~2.8 ms each, not
-5.3. Generation (``--generate 24 --gen-sizes 8x8 12x12 --oracle sat hybrid
---cpu``, the same 24 seeds): 1113 vs 735 puzzles per CPU minute at 8x8,
-35.9 vs 23.1 at 12x12; per walk move 1.9 vs 3.6 ms and 9.1 vs 14.1 ms.
-The rungs still grade every puzzle the walk returns.
+Each oracle is handed the face it counts through (the generator's kind), and
+the board. The generator uses :data:`ORACLE` (``"hybrid"``): SAT was as fast
+as the rungs on average on the boards 12x12 walks visit and far steadier
+(the rung search took up to seconds on boards that are nearly unsolvable,
+which the walk visits often), and the hybrid encoding then beat the plain
+one end to end (the figures are in ``docs/heteromino-notes.md``). The rungs
+still grade every puzzle the walk returns.
 """
 
 from __future__ import annotations
@@ -51,13 +41,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...engine import Contradiction, State, count_solutions, propagate
-from ...kind import Rows
+from ...kind import PuzzleKind, Rows
 from .ladder import LADDER
 from .model import Heteromino
-from .state import new_state
 
 if TYPE_CHECKING:  # the SAT package is loaded only when a SAT oracle is asked for
     from ...sat.core import Encoding
+
+Kind = PuzzleKind[Heteromino]  # the face an oracle counts through
 
 ORACLE = "hybrid"
 
@@ -95,27 +86,24 @@ def differing_cells(first: Rows, second: Rows) -> tuple[int, ...]:
 # -- SAT ---------------------------------------------------------------------------
 
 
-def sat_verdict(puzzle: Heteromino) -> Verdict:
+def sat_verdict(kind: Kind, puzzle: Heteromino) -> Verdict:
     """The verdict by SAT on the plain encoding (see the module text)."""
-    from .cnf import encode
-
-    return far_verdict(encode(puzzle, None))
+    return far_verdict(kind.encode(puzzle, None))
 
 
-def hybrid_encoding(puzzle: Heteromino) -> Encoding | None:
+def hybrid_encoding(kind: Kind, puzzle: Heteromino) -> Encoding | None:
     """The hybrid encoding: ``fit`` and the encoder's one-piece lookahead
     first, then only the live pieces get variables (None: ``fit`` found no
     answer)."""
     from ... import counting
-    from . import KIND
 
-    found: Encoding | None = counting.hybrid_encoding(KIND, puzzle)
+    found: Encoding | None = counting.hybrid_encoding(kind, puzzle)
     return found
 
 
-def hybrid_verdict(puzzle: Heteromino) -> Verdict:
+def hybrid_verdict(kind: Kind, puzzle: Heteromino) -> Verdict:
     """The verdict by SAT on :func:`hybrid_encoding`."""
-    encoding = hybrid_encoding(puzzle)
+    encoding = hybrid_encoding(kind, puzzle)
     return Verdict(0) if encoding is None else far_verdict(encoding)
 
 
@@ -195,11 +183,9 @@ def last_answer(root: State) -> State | None:
     return None
 
 
-def rungs_verdict(puzzle: Heteromino) -> Verdict:
+def rungs_verdict(kind: Kind, puzzle: Heteromino) -> Verdict:
     """The verdict by engine 1 (see the module text)."""
-    from . import KIND
-
-    state = new_state(puzzle)
+    state = kind.initial_state(puzzle)
     try:
         propagate(state, ROOT_RULES)
     except Contradiction:
@@ -207,17 +193,19 @@ def rungs_verdict(puzzle: Heteromino) -> Verdict:
     found = count_solutions(state, SEARCH_RULES, limit=2).solutions
     if not found:
         return Verdict(0)
-    answer = KIND.solution_rows(puzzle, found[0])
+    answer = kind.solution_rows(puzzle, found[0])
     if len(found) == 1:
         return Verdict(1, answer)
     far = last_answer(state)
     assert far is not None  # the board has answers
     if far.domains == found[0].domains:
         far = found[1]
-    return Verdict(2, None, differing_cells(answer, KIND.solution_rows(puzzle, far)))
+    return Verdict(2, None, differing_cells(answer, kind.solution_rows(puzzle, far)))
 
 
-ORACLES: dict[str, Callable[[Heteromino], Verdict]] = {
+Oracle = Callable[[Kind, Heteromino], Verdict]
+
+ORACLES: dict[str, Oracle] = {
     "sat": sat_verdict,
     "hybrid": hybrid_verdict,
     "rungs": rungs_verdict,

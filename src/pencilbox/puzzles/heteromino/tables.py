@@ -79,8 +79,9 @@ class Layout:
     :data:`.state.BLACK_DOMAIN`), so killing bits there is a no-op, and its
     ring entry is never open. That makes a board's own tables a matter of
     picking the pieces that fit its white cells -- a generator builds
-    thousands of boards of one size, and laying the lists per board was half
-    the cost of counting a 12x12.
+    thousands of boards of one size, and laying the lists per board was a
+    large part of the cost of counting one (measured: ``docs/heteromino-notes.md``,
+    "Engine 1 is faster").
 
     Indexed by ``6 * anchor + shape``: ``cells`` (the piece's three cells, or
     None where it leaves the board), ``place`` (its kill list and the cells
