@@ -15,6 +15,7 @@ const state = {
   settings: storage.loadSettings(),
   origin: null, // where the open puzzle came from, for the title
   generating: null, // AbortController of a running generate request
+  bankRequest: 0, // serial of the latest bank listing asked for
 };
 
 function message(text, kind = "info") {
@@ -102,13 +103,17 @@ async function loadBank(resetFilters) {
     if ($("#bank-size").value) params.set("size", $("#bank-size").value);
     if ($("#bank-grade").value) params.set("grade", $("#bank-grade").value);
   }
+  // Listings can arrive out of order (switching types while one loads): only
+  // the latest request may fill the picker, or a stale type's sizes win.
+  const serial = ++state.bankRequest;
   let listing;
   try {
     listing = await api.get(`/api/bank/${type}?${params}`);
   } catch (error) {
-    $("#bank-note").textContent = `bank: ${error.message}`;
+    if (serial === state.bankRequest) $("#bank-note").textContent = `bank: ${error.message}`;
     return;
   }
+  if (serial !== state.bankRequest) return;
   if (resetFilters) {
     clear($("#bank-size")).append(option("", "any"), ...listing.sizes.map((s) => option(s, s)));
     clear($("#bank-grade")).append(option("", "any"), ...listing.grades.map((g) => option(g, g)));
