@@ -5,7 +5,7 @@ Three counters meet here and share no code with each other:
 * the broken-profile program in ``ledger.py`` (``count_tilings`` /
   ``strip_counts``), run both with columns and with rows as the profile;
 * the backtracking enumerator in ``ledger_enumerate.py`` (``enumerate_tilings``),
-  whose every tiling is also re-read by the static ``is_legal_tiling``;
+  whose every tiling is also re-read by the static ``is_legal_tiling`` below;
 * ``column_transfer_counts`` below: whole columns at a time, its own shape
   table, no settled cells -- written for this file only.
 
@@ -34,17 +34,57 @@ from pencilbox.puzzles.heteromino.ledger_enumerate import (
     Tiling,
     bar_share,
     enumerate_tilings,
-    is_legal_tiling,
     pieces_of,
     shape_of,
-    transpose_shape,
-    transpose_tiling,
 )
 
 REPO = Path(__file__).resolve().parents[1]
 MAX_PROFILE = 8  # the longest profile any test sweeps with (the ledger's too)
 SMALL_BOARDS = [(h, w) for h in range(1, 25) for w in range(1, 25) if h * w <= 24]
 RULES = [pytest.param(True, id="same-shape-rule"), pytest.param(False, id="no-rule")]
+
+
+# -- readings of the rules of this file's own: the static check and the mirror -------
+
+
+def transpose_shape(name: str) -> str:
+    """The shape a piece draws after the board is mirrored in its main diagonal."""
+    image = shape_of([(c, r) for r, c in SHAPES[name]])
+    assert image is not None  # a tromino mirrored is a tromino
+    return image
+
+
+def is_legal_tiling(tiling: Tiling, same_shape_rule: bool = True) -> bool:
+    """Whether a grid of piece numbers is a Heteromino tiling, read straight off the rules.
+
+    Every cell belongs to a piece (number >= 1), every piece is three cells
+    drawing one of the six shapes, and (with the rule) no two pieces of one
+    shape share an edge.
+    """
+    if not tiling or any(len(row) != len(tiling[0]) for row in tiling):
+        return False
+    pieces = pieces_of(tiling)
+    if any(number < 1 for number in pieces):
+        return False
+    shapes = {number: shape_of(cells) for number, cells in pieces.items() if len(cells) == 3}
+    if len(shapes) != len(pieces) or None in shapes.values():
+        return False
+    if not same_shape_rule:
+        return True
+    h, w = len(tiling), len(tiling[0])
+    for r in range(h):
+        for c in range(w):
+            for rr, cc in ((r + 1, c), (r, c + 1)):
+                if rr < h and cc < w:
+                    mine, theirs = tiling[r][c], tiling[rr][cc]
+                    if mine != theirs and shapes[mine] == shapes[theirs]:
+                        return False
+    return True
+
+
+def transpose_tiling(tiling: Tiling) -> Tiling:
+    """The tiling mirrored in the main diagonal: an h x w tiling becomes w x h."""
+    return tuple(zip(*tiling, strict=True))
 
 
 @cache

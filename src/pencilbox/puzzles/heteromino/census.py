@@ -12,23 +12,16 @@ The enumeration takes the first undecided cell in reading order and either
 blackens it or puts down a piece whose first cell (in reading order) it is,
 so every (black set, answer) pair is reached by exactly one path. It shares
 nothing with the solver's rungs; the tests check it against the scanner set
-by set on small boards.
-
-:func:`scatter_rates` is the sampled counterpart for boards too big to
-enumerate: random black sets of each legal size, counted up to 2.
+by set on small boards. (The sampled counterpart for boards too big to
+enumerate is the stats' ``scatter`` job, :func:`.stats_jobs.scatter_job`.)
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
-from ...engine import count_solutions
-from .ladder import LADDER
 from .model import Heteromino, build
-from .state import new_state
 
 # The six shapes as drawn, as offsets from the piece's first cell in reading order.
 _SHAPES = (
@@ -149,37 +142,3 @@ def minimum(rows_of_census: list[CensusRow]) -> CensusRow | None:
     """The census row with the fewest clues that has a unique set (None if none does)."""
     found = [row for row in rows_of_census if row.unique]
     return min(found, key=lambda row: row.black) if found else None
-
-
-Counter = Callable[[Heteromino], int]
-
-
-def fit_count(puzzle: Heteromino) -> int:
-    """Answers up to 2, counted by the engine with the ``fit`` rung (the walk's counter)."""
-    return count_solutions(new_state(puzzle), LADDER.rules("fit"), limit=2).count
-
-
-def scatter_rates(
-    rng: random.Random,
-    rows: int,
-    cols: int,
-    draws: int,
-    *,
-    counts: list[int] | None = None,
-    counter: Counter = fit_count,
-) -> dict[int, dict[str, int]]:
-    """Random black sets of each legal size (or of ``counts``): how many are unique /
-    ambiguous / unsolvable among ``draws`` each."""
-    total = rows * cols
-    sizes = counts if counts is not None else [k for k in range(total) if (total - k) % 3 == 0]
-    rates: dict[int, dict[str, int]] = {}
-    for k in sizes:
-        tally = {"unique": 0, "many": 0, "none": 0}
-        for _ in range(draws):
-            black = [False] * total
-            for cell in rng.sample(range(total), k):
-                black[cell] = True
-            found = counter(build(rows, cols, black))
-            tally["unique" if found == 1 else "many" if found > 1 else "none"] += 1
-        rates[k] = tally
-    return rates

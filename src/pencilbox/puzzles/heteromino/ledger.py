@@ -19,8 +19,8 @@ Two counters that share nothing but the shape table:
   first uncovered cell, checking each new piece against the pieces already
   down. Slow and obviously right; it cross-checks the program on small boards
   and answers the structural questions (which pieces, where). The shape table
-  and :func:`.ledger_enumerate.is_legal_tiling`, a third, static reading of
-  the rules, are there too.
+  is there too. (A third, static reading of the rules checks the
+  enumerator's output in ``tests/test_heteromino_ledger.py``.)
 
 :func:`ledger_table` and :func:`write_ledger` build and publish the h <= 8,
 w <= 30 table (``python -m pencilbox.puzzles.heteromino.ledger --table``; the

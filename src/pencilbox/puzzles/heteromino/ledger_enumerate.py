@@ -3,10 +3,9 @@
 :func:`enumerate_tilings` is plain backtracking over the first uncovered cell,
 checking each new piece against the pieces already down: slow and obviously
 right. It cross-checks the ledger's broken-profile program (:mod:`.ledger`)
-on small boards and answers the structural questions (which pieces, where).
-:func:`is_legal_tiling` is a third, static reading of the rules, used to check
-the enumerator's output. The two counters share nothing but :data:`SHAPES`
-(and the size checks).
+on small boards and answers the structural questions (which pieces, where:
+:func:`bar_share`). The two counters share nothing but :data:`SHAPES` (and
+the size checks).
 """
 
 from __future__ import annotations
@@ -37,13 +36,6 @@ def shape_of(cells: list[Cell] | tuple[Cell, ...]) -> str | None:
     top = min(r for r, _ in cells)
     left = min(c for _, c in cells)
     return _SHAPE_BY_CELLS.get(frozenset((r - top, c - left) for r, c in cells))
-
-
-def transpose_shape(name: str) -> str:
-    """The shape a piece draws after the board is mirrored in its main diagonal."""
-    image = shape_of([(c, r) for r, c in SHAPES[name]])
-    assert image is not None  # a tromino mirrored is a tromino
-    return image
 
 
 def check_size(h: int, w: int) -> None:
@@ -120,39 +112,6 @@ def pieces_of(tiling: Tiling) -> dict[int, list[Cell]]:
         for c, number in enumerate(row):
             pieces.setdefault(number, []).append((r, c))
     return pieces
-
-
-def is_legal_tiling(tiling: Tiling, same_shape_rule: bool = True) -> bool:
-    """Whether a grid of piece numbers is a Heteromino tiling, read straight off the rules.
-
-    Every cell belongs to a piece (number >= 1), every piece is three cells
-    drawing one of the six shapes, and (with the rule) no two pieces of one
-    shape share an edge.
-    """
-    if not tiling or any(len(row) != len(tiling[0]) for row in tiling):
-        return False
-    pieces = pieces_of(tiling)
-    if any(number < 1 for number in pieces):
-        return False
-    shapes = {number: shape_of(cells) for number, cells in pieces.items() if len(cells) == 3}
-    if len(shapes) != len(pieces) or None in shapes.values():
-        return False
-    if not same_shape_rule:
-        return True
-    h, w = len(tiling), len(tiling[0])
-    for r in range(h):
-        for c in range(w):
-            for rr, cc in ((r + 1, c), (r, c + 1)):
-                if rr < h and cc < w:
-                    mine, theirs = tiling[r][c], tiling[rr][cc]
-                    if mine != theirs and shapes[mine] == shapes[theirs]:
-                        return False
-    return True
-
-
-def transpose_tiling(tiling: Tiling) -> Tiling:
-    """The tiling mirrored in the main diagonal: an h x w tiling becomes w x h."""
-    return tuple(zip(*tiling, strict=True))
 
 
 def bar_share(h: int, w: int, same_shape_rule: bool = True) -> tuple[int, int]:
