@@ -1,5 +1,5 @@
 """Heteromino engine 1 piece by piece: tables, each rung's deduction, the memos,
-the checker, positions, rung views and pictures."""
+positions, rung views and pictures (the checker's tests: ``test_heteromino_checker.py``)."""
 
 from __future__ import annotations
 
@@ -269,44 +269,6 @@ def test_search_nodes_inherit_memos_without_sharing_writes() -> None:
     expected = brute.count(puzzle, 1000)[0]
     assert expected > 1
     assert count_solutions(state, KIND.ladder.rules(), 1000).count == expected
-
-
-# -- the checker ------------------------------------------------------------------------
-
-
-def test_checker_names_each_broken_rule() -> None:
-    puzzle = board("#... ...#")
-    solution = [[0, 1, 2, 2], [1, 1, 2, 0]]
-    assert KIND.check(puzzle, solution) == []
-    cases = {
-        "uncovered": (0, 1, 0),
-        "black": (0, 0, 1),
-        "too-small": (0, 1, 99),
-        "too-big": (1, 2, 1),
-        "split": (0, 3, 1),
-    }
-    for rule, (row, col, value) in cases.items():
-        grid = [line.copy() for line in solution]
-        grid[row][col] = value
-        found = KIND.check(puzzle, grid)
-        assert rule in {v.rule for v in found}, (rule, found)
-        assert all(v.message and "\n" not in v.message for v in found)
-    assert [v.rule for v in KIND.check(puzzle, solution[:1])] == ["shape"]
-
-
-def test_checker_too_big_and_same_shape() -> None:
-    puzzle = board("...... ......")
-    assert {v.rule for v in KIND.check(puzzle, [[1] * 6, [2] * 6])} == {"too-big"}
-    bars = [[1, 1, 1, 2, 2, 2], [3, 3, 3, 4, 4, 4]]
-    twins = [v for v in KIND.check(puzzle, bars) if v.rule == "same-shape"]
-    assert len(twins) == 4  # 1-2, 1-3, 2-4, 3-4
-    assert "horizontal bar" in twins[0].message
-
-
-def test_black_cells_keep_twins_apart() -> None:
-    puzzle = board("...#...")
-    assert KIND.check(puzzle, [[1, 1, 1, 0, 2, 2, 2]]) == []
-    assert KIND.brute_count(puzzle, 5)[0] == 1
 
 
 # -- positions, rung views, solutions, pictures -------------------------------------------
