@@ -24,8 +24,8 @@ from typing import Any
 from ...engine import State
 from ...kind import Command, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, cnf, model
-from .ladder import LADDER
+from . import model
+from .ladder import HYBRID_RUNG, LADDER
 from .model import Heteromino
 from .state import new_state, position_state, settled_cells, solution_rows
 
@@ -34,7 +34,7 @@ class HeterominoKind(PuzzleKind[Heteromino]):
     name = "heteromino"
     ladder = LADDER
     generate_modes = ("walk",)
-    hybrid_rung = cnf.HYBRID_RUNG
+    hybrid_rung = HYBRID_RUNG
 
     def parse_text(self, text: str) -> Heteromino:
         return model.parse_text(text)
@@ -59,7 +59,9 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         return encode(puzzle)
 
     def check(self, puzzle: Heteromino, grid: Rows) -> list[Violation]:
-        return checker.check(puzzle, grid)
+        from .checker import check
+
+        return check(puzzle, grid)
 
     def initial_state(self, puzzle: Heteromino) -> State:
         return new_state(puzzle)
@@ -70,7 +72,9 @@ class HeterominoKind(PuzzleKind[Heteromino]):
     def position_mistakes(
         self, puzzle: Heteromino, position: Rows, solution: Rows
     ) -> list[Violation]:
-        return checker.position_mistakes(puzzle, position, solution)
+        from .checker import position_mistakes
+
+        return position_mistakes(puzzle, position, solution)
 
     def solution_rows(self, puzzle: Heteromino, state: State) -> Rows:
         return solution_rows(puzzle, state)
@@ -79,7 +83,9 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         return settled_cells(state)
 
     def encode(self, puzzle: Heteromino, state: State | None) -> Encoding:
-        return cnf.encode(puzzle, state)
+        from .cnf import encode  # only the SAT engines need the encoder
+
+        return encode(puzzle, state)
 
     def commands(self) -> tuple[Command, ...]:
         from .commands import LEDGER

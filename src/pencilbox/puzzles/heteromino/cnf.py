@@ -27,7 +27,8 @@ three of its cells still have its bit. The state is first tightened by
 *drawn* placement (its cells have nothing else left) gets no variable and
 its cells no clause, and every live placement gets a variable. ``fit`` has
 already killed whatever overlaps or touches a drawn placement as a twin, so
-nothing live clashes with one.
+nothing live clashes with one. (The hybrid's rung, ``fit``, is declared
+beside the ladder: :data:`.ladder.HYBRID_RUNG`.)
 """
 
 from __future__ import annotations
@@ -42,21 +43,6 @@ from .lookahead import tighten
 from .model import SHAPES, Heteromino
 from .state import HeterominoState, alive_pieces
 from .tables import layout_for
-
-HYBRID_RUNG = "fit"
-"""The rung the hybrid runs before encoding: the cheapest; :func:`encode` then
-tightens the state itself with a one-piece lookahead (:func:`.lookahead.tighten`).
-
-Why: ``fit`` alone prunes little, so the hybrid paid for engine 1's tables
-and saved the solver almost nothing; the rungs that prune more (``region``'s
-pocket floods) cost far more than they save. The lookahead kills every piece
-whose drawing leaves some cell with no candidate -- what the solver's unit
-propagation would find from that piece, and it covers one- and two-cell
-pockets and ``hetero`` -- and feeds the deaths back to ``fit``. It is cheap
-because it works from the cells and only revisits changed cells. It settles
-every shared board outright and about halves what ``fit`` leaves on the bank
-boards, so the solver loads and solves a CNF half the size. The measurements
-behind the choice are in ``docs/heteromino-notes.md`` ("The hybrid's rung")."""
 
 SHAPE_COUNT = len(SHAPES)
 
