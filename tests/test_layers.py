@@ -490,6 +490,16 @@ def _body_lines(source: list[str], body: list[ast.stmt]) -> int:
     return sum(1 for line in code if line and not line.startswith("#"))
 
 
+def _type_checking_imports(node: ast.stmt) -> bool:
+    """``if TYPE_CHECKING:`` holding imports only (no ``else``)."""
+    return (
+        isinstance(node, ast.If)
+        and ast.unparse(node.test) == "TYPE_CHECKING"
+        and not node.orelse
+        and all(isinstance(inner, ast.Import | ast.ImportFrom) for inner in node.body)
+    )
+
+
 def _top_level_extras(tree: ast.Module) -> list[str]:
     """What a face module holds besides imports, its docstring, one class and KIND."""
     extras = []
@@ -498,6 +508,8 @@ def _top_level_extras(tree: ast.Module) -> list[str]:
         extras.append(f"{len(classes)} classes (one kind class expected)")
     for node in tree.body:
         if isinstance(node, ast.Import | ast.ImportFrom | ast.ClassDef) or _is_docstring(node):
+            continue
+        if _type_checking_imports(node):  # the board type for annotations, loaded lazily
             continue
         if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] in (
             ["KIND"],

@@ -87,14 +87,26 @@ class PuzzleKind(ABC, Generic[P]):
     """The type's name: also its package's folder name and puzz.link's name for it."""
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names the type answers to, in the text header and in URLs."""
-    ladder: ClassVar[Ladder]
     generate_modes: ClassVar[tuple[str, ...]] = ()
-    hybrid_rung: str
-    """The rung the hybrid SAT engine propagates before encoding (chosen by measurement)."""
-    hybrid_extra: tuple[Rule, ...] = ()
-    """Rules off the ladder that the hybrid runs after ``hybrid_rung``'s."""
     front_end: ClassVar[str] = "front.js"
     """The package file holding the web page's module for this type."""
+
+    # The ladder and the hybrid's settings are properties so that a face can
+    # load its rules on first use: listing the types loads every face.
+    @property
+    @abstractmethod
+    def ladder(self) -> Ladder:
+        """The rungs, cheapest first."""
+
+    @property
+    @abstractmethod
+    def hybrid_rung(self) -> str:
+        """The rung the hybrid SAT engine propagates before encoding (chosen by measurement)."""
+
+    @property
+    def hybrid_extra(self) -> tuple[Rule, ...]:
+        """Rules off the ladder that the hybrid runs after ``hybrid_rung``'s (default none)."""
+        return ()
 
     @property
     def url_names(self) -> tuple[str, ...]:
