@@ -7,7 +7,7 @@ Run with ``make bench`` (or ``python benchmarks/run.py``). Three sections:
    (copied from ``../shared/puzzles``): how many boards, and the median and
    max seconds to prove each unique with the rung ladder (``solving.solve``,
    top rung + search, counting to 2), plain SAT and the hybrid
-   (``pencilbox.sat``). Each figure per board is the best of ``--repeat``
+   (``pencilbox.counting``). Each figure per board is the best of ``--repeat``
    runs, the engines taking turns; every engine's answer must equal the rung
    engine's (the published answers are checked by the tests). Under the
    table: total seconds per engine and type, the hybrid's total over the
