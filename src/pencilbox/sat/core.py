@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..engine import CountResult
 from ..grid import Rows
 
 Clause = list[int]
@@ -44,14 +45,9 @@ class Encoding:
 
 
 @dataclass
-class ModelCount:
+class ModelCount(CountResult[Rows]):
     """What a SAT count found; ``exhaustive`` means the solver proved there are no more."""
 
-    count: int
-    limit: int
-    exhaustive: bool
-    solutions: list[Rows]
-    seconds: float
     calls: int  # solver calls, refinement rounds included
     cuts: int  # clauses added by ``refine``
 
