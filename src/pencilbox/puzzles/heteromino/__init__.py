@@ -20,17 +20,17 @@ import random
 from concurrent.futures import Executor
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine import Ladder, State
 from ...kind import Command, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
+from . import checker, model
+from .model import Heteromino
+from .state import new_state, position_state, settled_cells, solution_rows
 
-if TYPE_CHECKING:
-    from .model import Heteromino
 
-
-class HeterominoKind(PuzzleKind["Heteromino"]):
+class HeterominoKind(PuzzleKind[Heteromino]):
     name = "heteromino"
     generate_modes = ("walk",)
 
@@ -48,23 +48,15 @@ class HeterominoKind(PuzzleKind["Heteromino"]):
         return HYBRID_RUNG
 
     def parse_text(self, text: str) -> Heteromino:
-        from . import model
-
         return model.parse_text(text)
 
     def format_text(self, puzzle: Heteromino) -> str:
-        from . import model
-
         return model.format_text(puzzle)
 
     def from_json(self, obj: dict[str, Any]) -> Heteromino:
-        from . import model
-
         return model.from_json(obj)
 
     def to_json(self, puzzle: Heteromino) -> dict[str, Any]:
-        from . import model
-
         return model.to_json(puzzle)
 
     def from_url(self, cols: int, rows: int, body: str) -> Heteromino:
@@ -78,35 +70,23 @@ class HeterominoKind(PuzzleKind["Heteromino"]):
         return encode(puzzle)
 
     def check(self, puzzle: Heteromino, grid: Rows) -> list[Violation]:
-        from .checker import check
-
-        return check(puzzle, grid)
+        return checker.check(puzzle, grid)
 
     def initial_state(self, puzzle: Heteromino) -> State:
-        from .state import new_state
-
         return new_state(puzzle)
 
     def position_state(self, puzzle: Heteromino, grid: Rows) -> State:
-        from .state import position_state
-
         return position_state(puzzle, grid)
 
     def position_mistakes(
         self, puzzle: Heteromino, position: Rows, solution: Rows
     ) -> list[Violation]:
-        from .checker import position_mistakes
-
-        return position_mistakes(puzzle, position, solution)
+        return checker.position_mistakes(puzzle, position, solution)
 
     def solution_rows(self, puzzle: Heteromino, state: State) -> Rows:
-        from .state import solution_rows
-
         return solution_rows(puzzle, state)
 
     def settled_cells(self, puzzle: Heteromino, state: State) -> dict[int, int]:
-        from .state import settled_cells
-
         return settled_cells(state)
 
     def encode(self, puzzle: Heteromino, state: State | None) -> Encoding:
@@ -137,8 +117,6 @@ class HeterominoKind(PuzzleKind["Heteromino"]):
         return generate(self, rng, rows, cols, mode=mode)
 
     def render(self, puzzle: Heteromino, grid: Rows | None = None) -> str:
-        from . import model
-
         return model.render(puzzle, grid)
 
     def stats(

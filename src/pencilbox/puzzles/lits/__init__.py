@@ -6,17 +6,17 @@ import random
 from concurrent.futures import Executor
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine import Ladder, Rule, State
 from ...kind import Counter, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
+from . import checker, model
+from .model import Lits
+from .state import new_state, position_mistakes, position_state, settled_cells, solution_rows
 
-if TYPE_CHECKING:
-    from .model import Lits
 
-
-class LitsKind(PuzzleKind["Lits"]):
+class LitsKind(PuzzleKind[Lits]):
     name = "lits"
     generate_modes = ("backtrack",)  # the packer; "greedy" is kept for measurement only
 
@@ -40,23 +40,15 @@ class LitsKind(PuzzleKind["Lits"]):
         return HYBRID_EXTRA
 
     def parse_text(self, text: str) -> Lits:
-        from . import model
-
         return model.parse_text(text)
 
     def format_text(self, puzzle: Lits) -> str:
-        from . import model
-
         return model.format_text(puzzle)
 
     def from_json(self, obj: dict[str, Any]) -> Lits:
-        from . import model
-
         return model.from_json(obj)
 
     def to_json(self, puzzle: Lits) -> dict[str, Any]:
-        from . import model
-
         return model.to_json(puzzle)
 
     def from_url(self, cols: int, rows: int, body: str) -> Lits:
@@ -70,37 +62,25 @@ class LitsKind(PuzzleKind["Lits"]):
         return encode(puzzle)
 
     def check(self, puzzle: Lits, grid: Rows) -> list[Violation]:
-        from . import checker
-
         return checker.check(puzzle, grid)
 
     def initial_state(self, puzzle: Lits) -> State:
-        from .state import new_state
-
         return new_state(puzzle)
 
     def position_state(self, puzzle: Lits, grid: Rows) -> State:
         """1 = shaded, 2 = marked unshaded (a dot), 0 = unknown."""
-        from .state import position_state
-
         return position_state(puzzle, grid)
 
     def solution_rows(self, puzzle: Lits, state: State) -> Rows:
-        from .state import solution_rows
-
         return solution_rows(puzzle, state)
 
     def settled_cells(self, puzzle: Lits, state: State) -> dict[int, int]:
         """1 for cells known shaded, 2 for cells known unshaded."""
-        from .state import settled_cells
-
         return settled_cells(state)
 
     def position_mistakes(self, puzzle: Lits, position: Rows, solution: Rows) -> list[Violation]:
         """A shaded entry (1) on a cell the solution leaves unshaded, or a dot (2)
         on a cell it shades."""
-        from .state import position_mistakes
-
         return position_mistakes(puzzle, position, solution, self.cell_label)
 
     def encode(self, puzzle: Lits, state: State | None) -> Encoding:
@@ -134,8 +114,6 @@ class LitsKind(PuzzleKind["Lits"]):
         return generate(rng, rows, cols, mode=mode)
 
     def render(self, puzzle: Lits, grid: Rows | None = None) -> str:
-        from . import model
-
         return model.render(puzzle, grid)
 
     def stats(

@@ -6,17 +6,17 @@ import random
 from concurrent.futures import Executor
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...engine import Ladder, Rule, State
 from ...kind import Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
+from . import checker, model
+from .model import Suguru
+from .state import new_state, position_state, settled_cells, settled_rows
 
-if TYPE_CHECKING:
-    from .model import Suguru
 
-
-class SuguruKind(PuzzleKind["Suguru"]):
+class SuguruKind(PuzzleKind[Suguru]):
     name = "suguru"
     aliases = ("tectonic",)
     generate_modes = ("solvable", "minimal")
@@ -41,23 +41,15 @@ class SuguruKind(PuzzleKind["Suguru"]):
         return HYBRID_EXTRA
 
     def parse_text(self, text: str) -> Suguru:
-        from . import model
-
         return model.parse_text(text)
 
     def format_text(self, puzzle: Suguru) -> str:
-        from . import model
-
         return model.format_text(puzzle)
 
     def from_json(self, obj: dict[str, Any]) -> Suguru:
-        from . import model
-
         return model.from_json(obj)
 
     def to_json(self, puzzle: Suguru) -> dict[str, Any]:
-        from . import model
-
         return model.to_json(puzzle)
 
     def from_url(self, cols: int, rows: int, body: str) -> Suguru:
@@ -71,28 +63,18 @@ class SuguruKind(PuzzleKind["Suguru"]):
         return encode(puzzle)
 
     def check(self, puzzle: Suguru, grid: Rows) -> list[Violation]:
-        from . import checker
-
         return checker.check(puzzle, grid)
 
     def initial_state(self, puzzle: Suguru) -> State:
-        from .state import new_state
-
         return new_state(puzzle)
 
     def position_state(self, puzzle: Suguru, grid: Rows) -> State:
-        from .state import position_state
-
         return position_state(puzzle, grid)
 
     def solution_rows(self, puzzle: Suguru, state: State) -> Rows:
-        from .state import settled_rows
-
         return settled_rows(puzzle, state.domains)
 
     def settled_cells(self, puzzle: Suguru, state: State) -> dict[int, int]:
-        from .state import settled_cells
-
         return settled_cells(puzzle, state)
 
     def encode(self, puzzle: Suguru, state: State | None) -> Encoding:
