@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import subprocess
 import sys
@@ -415,7 +416,28 @@ def test_generate_makes_a_unique_puzzle(client: TestClient) -> None:
     assert solving.solve(kind, puzzle).unique
     assert kind.check(puzzle, made["solution"]) == []
     assert made["grade"] == solving.grade(kind, puzzle).as_json()
-    assert isinstance(made["seed"], int)
+    assert isinstance(made["seed"], str) and made["seed"].isdigit()
+
+
+@pytest.mark.skipif(not _generator_available(), reason="the Suguru generator is not written yet")
+def test_generate_takes_and_gives_a_seed_above_2_53_exactly(client: TestClient) -> None:
+    """A seed past JavaScript's exact integers travels as a string, both ways,
+    and makes the puzzle the library makes from it (defect 7)."""
+    seed = 2**53 + 1  # as a JavaScript number this reads back as 2**53
+    body = {"type": "suguru", "rows": 4, "cols": 4, "mode": "solvable", "seed": str(seed)}
+    made = client.post("/api/generate", json=body).json()
+    assert made["seed"] == "9007199254740993"
+    again = KIND.generate(random.Random(seed), 4, 4, "solvable")
+    assert made["json"] == KIND.to_json(again.puzzle)
+    assert client.post("/api/generate", json=body).json()["json"] == made["json"]
+
+
+@pytest.mark.parametrize("seed", [2**53 + 1, "12x", "-1", str(2**64), True, 1.5, ""])
+def test_generate_refuses_a_seed_that_is_not_exact_digits(client: TestClient, seed: Any) -> None:
+    body = {"type": "suguru", "rows": 4, "cols": 4, "seed": seed}
+    response = client.post("/api/generate", json=body)
+    assert response.status_code == 400
+    assert "'seed'" in error_of(response)
 
 
 @pytest.mark.parametrize(

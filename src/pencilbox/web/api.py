@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-import secrets
 from typing import Any
 
 from starlette.requests import Request
@@ -27,6 +26,7 @@ from .payloads import (
     puzzle_from,
     puzzle_payload,
     read_json,
+    seed_field,
 )
 
 logger = logging.getLogger(__name__)
@@ -181,7 +181,8 @@ async def grade(request: Request) -> JSONResponse:
 
 
 async def generate(request: Request) -> JSONResponse:
-    """POST /api/generate {"type", "rows", "cols", "mode"}: a new puzzle from a fresh seed."""
+    """POST /api/generate {"type", "rows", "cols", "mode", "seed"?}: a new puzzle from
+    ``seed`` (a string of digits, to make one again) or a fresh one."""
     body = await read_json(request)
     name = body.get("type")
     if not isinstance(name, str):
@@ -195,13 +196,14 @@ async def generate(request: Request) -> JSONResponse:
     mode = body.get("mode", modes[0] if modes else None)
     if mode not in modes:
         raise ApiError(400, f"'mode' must be one of: {', '.join(modes) or '(none)'}")
-    seed = secrets.randbits(63)
+    seed = seed_field(body)
     payload = {"type": kind.name, "rows": rows, "cols": cols, "mode": mode, "seed": seed}
     made = await _job(request, "generate", payload)
     kind, puzzle = puzzle_from({"puzzle": made["json"]})
     answer = puzzle_payload(kind, puzzle)
     answer.update(
-        {"solution": made["solution"], "grade": made["grade"], "seed": seed, "mode": mode}
+        # The seed goes as a string: a JSON number above 2**53 reaches the page rounded.
+        {"solution": made["solution"], "grade": made["grade"], "seed": str(seed), "mode": mode}
     )
     return JSONResponse(answer)
 

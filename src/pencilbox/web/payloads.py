@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from typing import Any
 
 from starlette.requests import Request
@@ -123,6 +124,31 @@ def int_field(body: dict[str, Any], field: str, low: int, high: int, default: in
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ApiError(400, f"'{field}' must be an integer from {low} to {high}")
     return value
+
+
+MAX_SEED = 2**64 - 1
+"""Largest seed a generate request may name (fresh ones are 63 bits)."""
+
+
+def seed_field(body: dict[str, Any]) -> int:
+    """The generator seed a request names, or a fresh one.
+
+    Seeds travel as strings of digits both ways: a JavaScript number holds
+    integers exactly only up to 2**53, and fresh seeds are 63 bits. A JSON
+    integer is taken too while it is that small, since nothing rounded it.
+    """
+    value = body.get("seed")
+    if value is None:
+        return secrets.randbits(63)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2**53:
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
+        seed = int(value)
+        if seed <= MAX_SEED:
+            return seed
+    raise ApiError(
+        400, f"'seed' must be a string of digits from 0 to {MAX_SEED}, got {str(value)[:30]!r}"
+    )
 
 
 def puzzle_key(kind: PuzzleKind[Any], puzzle: Any) -> str:
