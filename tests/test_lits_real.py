@@ -258,7 +258,7 @@ def test_checker_names_the_cells(data: Callable[[str], Any]) -> None:
         v for v in KIND.check(puzzle, pzprv3_shading(by_code["cs2x2"])) if v.rule == "square"
     ]
     assert square.cells == (0, 1, 4, 5)
-    assert "row 1, column 1" in square.message
+    assert "r1c1" in square.message
     (twins,) = [
         v
         for v in KIND.check(puzzle, pzprv3_shading(by_code["bsSameShape"]))

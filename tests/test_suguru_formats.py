@@ -287,7 +287,7 @@ BAD_TEXT = [
     (edit(ABIGAIL, "4 . . . .", "4 . . 4 ."), "row 5, column 1: block 7 holds 4 twice"),
     (
         edit(ABIGAIL, ". . . . .\n. . . . .\n4", ". . . 4 .\n. . . . .\n4"),
-        "two 4s touch at row 2, column 3 and row 3, column 4",
+        "two 4s touch at r2c3 and r3c4",
     ),
     (edit(ABIGAIL, "AAAAB", "AAABA"), "row 1, column 1: block is split into pieces"),
     (
@@ -383,7 +383,7 @@ BAD_JSON = [
     (_json(givens=[[1, 0], [0, 1.5]]), "JSON: 'givens' row 2, column 2 is not a small integer"),
     (_json(givens=[[3, 0], [0, 0]]), "row 1, column 1: given 3 does not fit its block of 2"),
     (_json(givens=[[-1, 0], [0, 0]]), "JSON: 'givens' holds a negative digit"),
-    (_json(givens=[[1, 0], [0, 1]]), "two 1s touch at row 1, column 1 and row 2, column 2"),
+    (_json(givens=[[1, 0], [0, 1]]), "two 1s touch at r1c1 and r2c2"),
     (
         _json(rows=1, cols=3, blocks=[[0, 0, 0]], givens=[[1, 0, 1]]),
         "row 1, column 1: block 1 holds 1 twice",

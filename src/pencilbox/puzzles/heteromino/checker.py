@@ -65,7 +65,10 @@ def _piece_shapes(
             continue
         if len(cells) != 3:
             rule = "too-big" if len(cells) > 3 else "too-small"
-            words = f"piece {number} has {len(cells)} cells, not 3: {cells_text(puzzle, cells)}"
+            plural = "" if len(cells) == 1 else "s"
+            words = (
+                f"piece {number} has {len(cells)} cell{plural}, not 3: {cells_text(puzzle, cells)}"
+            )
             found.append(Violation(rule, tuple(cells), words))
             continue
         shape = shape_index([divmod(c, puzzle.cols) for c in cells])
@@ -134,8 +137,9 @@ def position_mistakes(puzzle: Heteromino, position: Rows, solution: Rows) -> lis
 
 
 def _where_cell(cols: int, cell: int) -> str:
+    """A cell as hints and the page name it: ``r2c5``."""
     row, col = divmod(cell, cols)
-    return f"row {row + 1}, column {col + 1}"
+    return f"r{row + 1}c{col + 1}"
 
 
 def cells_text(puzzle: Heteromino, cells: Sequence[int]) -> str:

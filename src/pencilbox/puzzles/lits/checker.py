@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ...kind import Rows, Violation
-from .model import Lits, beside, where
+from .model import Lits, beside
 
 Points = tuple[tuple[int, int], ...]
 
@@ -74,7 +74,7 @@ def check(puzzle: Lits, grid: Rows) -> list[Violation]:
             elif value != 0:
                 cell = r * cols + c
                 found.append(
-                    Violation("value", (cell,), f"{where(cols, cell)} holds {value!r}, not 0 or 1")
+                    Violation("value", (cell,), f"{_label(cols, cell)} holds {value!r}, not 0 or 1")
                 )
     in_order = sorted(shaded)
     shapes = _region_shapes(puzzle, shaded, found)
@@ -95,8 +95,8 @@ def _region_shapes(puzzle: Lits, shaded: set[int], found: list[Violation]) -> di
                 Violation(
                     "region-count",
                     tuple(mine) or cells,
-                    f"region {number + 1} (at {where(cols, cells[0])}) has {len(mine)} shaded "
-                    "cells, not 4",
+                    f"region {number + 1} (at {_label(cols, cells[0])}) has {len(mine)} shaded "
+                    f"cell{'' if len(mine) == 1 else 's'}, not 4",
                 )
             )
             continue
@@ -109,7 +109,7 @@ def _region_shapes(puzzle: Lits, shaded: set[int], found: list[Violation]) -> di
                 Violation(
                     "region-split",
                     tuple(mine),
-                    f"the shaded cells of region {number + 1} (at {where(cols, cells[0])}) "
+                    f"the shaded cells of region {number + 1} (at {_label(cols, cells[0])}) "
                     "are not connected",
                 )
             )
@@ -129,7 +129,7 @@ def _squares(puzzle: Lits, shaded: set[int], in_order: list[int]) -> list[Violat
         square = (top, top + 1, top + cols, top + cols + 1)
         if square[1] in shaded and square[2] in shaded and square[3] in shaded:
             found.append(
-                Violation("square", square, f"the 2x2 at {where(cols, square[0])} is fully shaded")
+                Violation("square", square, f"the 2x2 at {_label(cols, square[0])} is fully shaded")
             )
     return found
 
@@ -153,8 +153,8 @@ def _mass(puzzle: Lits, shaded: set[int], in_order: list[int]) -> list[Violation
         Violation(
             "disconnected",
             apart,
-            f"the shaded cells are not one mass: {where(puzzle.cols, apart[0])} is cut off from "
-            f"{where(puzzle.cols, start)}",
+            f"the shaded cells are not one mass: {_label(puzzle.cols, apart[0])} is cut off from "
+            f"{_label(puzzle.cols, start)}",
         )
     ]
 
@@ -184,7 +184,13 @@ def _same_shapes(
                         "same-shape",
                         (cell, other),
                         f"the tetrominoes of regions {pair[0] + 1} and {pair[1] + 1} touch at "
-                        f"{where(cols, cell)} and {where(cols, other)} and have the same shape",
+                        f"{_label(cols, cell)} and {_label(cols, other)} and have the same shape",
                     )
                 )
     return found
+
+
+def _label(cols: int, cell: int) -> str:
+    """A cell as hints and the page name it: ``r2c5``."""
+    row, col = divmod(cell, cols)
+    return f"r{row + 1}c{col + 1}"

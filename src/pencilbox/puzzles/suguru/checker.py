@@ -10,7 +10,7 @@ a bug in the solver cannot hide behind an agreeing checker.
 from __future__ import annotations
 
 from ...kind import Rows, Violation
-from .model import REMOVED, Suguru, clashes, where
+from .model import REMOVED, Suguru, clashes, label
 
 
 def check(puzzle: Suguru, grid: Rows) -> list[Violation]:
@@ -31,17 +31,17 @@ def check(puzzle: Suguru, grid: Rows) -> list[Violation]:
                 Violation(
                     "given",
                     (cell,),
-                    f"{where(puzzle, cell)} must keep its given {puzzle.givens[cell]}",
+                    f"{label(puzzle, cell)} must keep its given {puzzle.givens[cell]}",
                 )
             )
         if not digit:
-            found.append(Violation("empty", (cell,), f"{where(puzzle, cell)} is empty"))
+            found.append(Violation("empty", (cell,), f"{label(puzzle, cell)} is empty"))
         elif not 1 <= digit <= size:
             found.append(
                 Violation(
                     "too-big",
                     (cell,),
-                    f"{digit} is too big for a block of {size} at {where(puzzle, cell)}",
+                    f"{digit} is too big for a block of {size} at {label(puzzle, cell)}",
                 )
             )
     return found + clashes(puzzle, digits)

@@ -87,6 +87,12 @@ def where(puzzle: Suguru, cell: int) -> str:
     return f"row {row + 1}, column {col + 1}"
 
 
+def label(puzzle: Suguru, cell: int) -> str:
+    """A cell as the checker's findings name it, the way hints and the page do: ``r2c3``."""
+    row, col = divmod(cell, puzzle.cols)
+    return f"r{row + 1}c{col + 1}"
+
+
 def validate(puzzle: Suguru) -> None:
     """Raise PuzzleError for a board no solver should be handed."""
     for cells in puzzle.block_cells:
@@ -163,7 +169,7 @@ def clashes(puzzle: Suguru, digits: Sequence[int]) -> list[Violation]:
                     Violation(
                         "touching-equal",
                         (cell, other),
-                        f"two {digit}s touch at {where(puzzle, cell)} and {where(puzzle, other)}",
+                        f"two {digit}s touch at {label(puzzle, cell)} and {label(puzzle, other)}",
                     )
                 )
     for number, cells in enumerate(puzzle.block_cells):
