@@ -48,6 +48,10 @@ def client() -> Iterator[TestClient]:
         yield test_client
 
 
+# A POST must say it is JSON (``web/guard.py``); ``json=`` says so, raw ``content=`` does not.
+JSON_TYPE = {"content-type": "application/json"}
+
+
 def error_of(response: Any) -> str:
     """The one-line error message of a refused request."""
     message = response.json()["error"]
@@ -126,14 +130,14 @@ def test_malformed_json_body_names_the_place(client: TestClient) -> None:
 
 @pytest.mark.parametrize("body", [b"", b"   ", b"[1, 2]", b'"text"', b"\xff\xfe"])
 def test_body_must_be_a_json_object(client: TestClient, body: bytes) -> None:
-    response = client.post("/api/check", content=body)
+    response = client.post("/api/check", content=body, headers=JSON_TYPE)
     assert response.status_code == 400
     error_of(response)
 
 
 def test_oversized_body_is_refused_before_parsing(client: TestClient) -> None:
     big = json.dumps({"input": "x" * (limits.MAX_BODY_BYTES + 1)})
-    response = client.post("/api/load", content=big)
+    response = client.post("/api/load", content=big, headers=JSON_TYPE)
     assert response.status_code == 413
     assert str(limits.MAX_BODY_BYTES) in error_of(response)
 
@@ -146,7 +150,7 @@ def test_oversized_chunked_body_is_cut_off(client: TestClient) -> None:
             yield b"x" * 1024
         yield b'"}'
 
-    response = client.post("/api/load", content=chunks())
+    response = client.post("/api/load", content=chunks(), headers=JSON_TYPE)
     assert response.status_code == 413
 
 

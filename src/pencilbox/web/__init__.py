@@ -13,7 +13,22 @@ import webbrowser
 
 __all__ = ["serve"]
 
-LOOPBACK = ("127.0.0.1", "localhost")
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+EVERY_INTERFACE = ("0.0.0.0", "::")
+
+
+def host_names(host: str) -> list[str] | None:
+    """The Host header names a browser may use to reach ``host``, or None for any.
+
+    A loopback server answers to every name of this machine's loopback, any
+    other address only to itself (a DNS-rebinding page sends its own name).
+    Bound to every interface, the machine's names are not known, so any goes.
+    """
+    if host in LOOPBACK:
+        return list(LOOPBACK)
+    if host in EVERY_INTERFACE:
+        return None
+    return [host.lower()]
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -45,12 +60,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False)
 
     sock = bind(host, port)
     url = address(sock)
-    allowed = None
-    if host in LOOPBACK:
-        # Only names that mean this machine: a DNS-rebinding page gets 400.
-        # (Starlette's host check cannot parse IPv6 literals, so ::1 goes without.)
-        allowed = ["127.0.0.1", "localhost"]
-    elif host in ("0.0.0.0", "::"):
+    allowed = host_names(host)
+    if allowed is None:
         print(
             "pencilbox: warning: listening on every network interface; anyone who can "
             "reach this machine can use the app"

@@ -15,11 +15,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -27,7 +27,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import registry
+from ..errors import PuzzleError
+from ..kind import PuzzleKind
 from . import api
+from .guard import Guard
 from .payloads import ApiError
 
 STATIC = Path(__file__).parent / "static"
@@ -67,10 +70,28 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
 
 
+def _notes_kind(request: Request) -> PuzzleKind[Any]:
+    try:
+        return registry.get(request.path_params["type"])
+    except PuzzleError as error:
+        raise HTTPException(404, str(error)) from None
+
+
 async def notes(request: Request) -> Response:
-    """The notes page of a puzzle type: its measured figures, drawn by the page
-    from ``/api/stats/{type}`` (the type is read from the address there)."""
+    """The notes page of a puzzle type (404 for an unknown one): an article drawn by
+    the page from ``/api/notes/{type}`` and ``/api/stats/{type}``."""
+    _notes_kind(request)
     return FileResponse(STATIC / "notes.html", headers={"cache-control": "no-cache"})
+
+
+async def notes_template(request: Request) -> Response:
+    """GET /api/notes/{type}: the type's article template (prose whose figures are
+    placeholders, filled by the page from its stats); 404 while none is shipped."""
+    kind = _notes_kind(request)
+    template = kind.notes_template()
+    if template is None:
+        raise HTTPException(404, f"no notes written for {kind.name} yet")
+    return JSONResponse({"type": kind.name, "template": template})
 
 
 def kind_module(name: str) -> Route:
@@ -131,6 +152,7 @@ def routes() -> list[Route | Mount]:
         Route("/api/grade", api.grade, methods=["POST"]),
         Route("/api/generate", api.generate, methods=["POST"]),
         Route("/api/stats/{type}", api.stats),
+        Route("/api/notes/{type}", notes_template),
         *(kind_module(name) for name in registry.names()),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -138,10 +160,12 @@ def routes() -> list[Route | Mount]:
 
 def create_app(allowed_hosts: Sequence[str] | None = None) -> Starlette:
     """The web app. ``allowed_hosts`` (if given) rejects other Host headers,
-    which stops DNS-rebinding pages from talking to a loopback server."""
-    middleware = [Middleware(SecurityHeaders)]
-    if allowed_hosts:
-        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+    which stops DNS-rebinding pages from talking to a loopback server; POSTs
+    from other sites are refused either way (``guard.py``)."""
+    middleware = [
+        Middleware(SecurityHeaders),
+        Middleware(Guard, allowed_hosts=list(allowed_hosts) if allowed_hosts else None),
+    ]
     return Starlette(
         routes=routes(),
         middleware=middleware,

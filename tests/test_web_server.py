@@ -1,0 +1,161 @@
+"""The web server itself: who may make it work (``guard.py``), its warm
+worker pool (``worker.py``), and how it treats slow, idle and vanishing
+clients (``serving.py``).
+
+The guard is tested through Starlette's TestClient; the connection bounds
+with real sockets against uvicorn on a free 127.0.0.1 port, with the
+deadlines shortened for the test and every loop bounded.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from pencilbox.web.app import create_app
+from pencilbox.web.guard import split_host
+
+PUZZLE = "suguru 2x2\nAA\nAA\n"
+GENERATE = {"type": "suguru", "rows": 3, "cols": 3}
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def local_client() -> Iterator[TestClient]:
+    """The app as ``serve`` builds it for a loopback address, reached as 127.0.0.1:8000."""
+    app = create_app(["127.0.0.1", "localhost", "::1"])
+    with TestClient(app, base_url="http://127.0.0.1:8000") as test_client:
+        yield test_client
+
+
+def error_of(response: Any) -> str:
+    message = response.json()["error"]
+    assert isinstance(message, str) and "\n" not in message and message
+    return message
+
+
+def post(client: TestClient, path: str, body: Any, **headers: str) -> Any:
+    return client.post(path, content=json.dumps(body), headers=headers)
+
+
+# -- closed to other sites ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded"])
+def test_a_post_that_is_not_json_is_refused(client: TestClient, content_type: str | None) -> None:
+    headers = {} if content_type is None else {"content-type": content_type}
+    response = post(client, "/api/load", {"input": PUZZLE}, **headers)
+    assert response.status_code == 403
+    assert "application/json" in error_of(response)
+
+
+def test_the_simple_cross_site_post_of_the_issue_is_refused(client: TestClient) -> None:
+    """The issue's case: a text/plain POST from evil.example.com used to generate (200)."""
+    response = post(
+        client,
+        "/api/generate",
+        GENERATE,
+        **{"content-type": "text/plain", "origin": "http://evil.example.com"},
+    )
+    assert response.status_code == 403
+    error_of(response)
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "http://evil.example.com",
+        "null",
+        "http://testserver:8080",
+        "https://testserver",
+        "http://testserver.evil.example",
+        "http://testserver/path",
+    ],
+)
+def test_a_json_post_from_another_origin_is_refused(client: TestClient, origin: str) -> None:
+    response = post(
+        client,
+        "/api/load",
+        {"input": PUZZLE},
+        **{"content-type": "application/json", "origin": origin},
+    )
+    assert response.status_code == 403
+    assert "another site" in error_of(response)
+
+
+@pytest.mark.parametrize("origin", [None, "http://testserver", "HTTP://TestServer:80"])
+def test_a_json_post_from_the_server_itself_is_answered(
+    client: TestClient, origin: str | None
+) -> None:
+    headers = {"content-type": "application/json; charset=utf-8"}
+    if origin is not None:
+        headers["origin"] = origin
+    response = post(client, "/api/load", {"input": PUZZLE}, **headers)
+    assert response.status_code == 200, response.text
+    assert response.json()["type"] == "suguru"
+
+
+def test_the_page_and_gets_need_neither_header(client: TestClient) -> None:
+    page = client.get("/", headers={"origin": "http://evil.example.com"})
+    assert page.status_code == 200 and "main.js" in page.text
+    assert client.get("/api/types").status_code == 200
+
+
+def test_refusals_carry_the_security_headers(client: TestClient) -> None:
+    response = post(client, "/api/load", {"input": PUZZLE}, **{"content-type": "text/plain"})
+    assert response.status_code == 403
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_local_server_answers_its_own_page(local_client: TestClient) -> None:
+    headers = {"content-type": "application/json", "origin": "http://127.0.0.1:8000"}
+    response = post(local_client, "/api/load", {"input": PUZZLE}, **headers)
+    assert response.status_code == 200, response.text
+    headers["origin"] = "http://localhost:8000"  # another name than the one the page was opened at
+    assert post(local_client, "/api/load", {"input": PUZZLE}, **headers).status_code == 403
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example"])
+def test_a_dns_rebinding_host_is_refused(local_client: TestClient, host: str) -> None:
+    for response in (
+        local_client.get("/api/types", headers={"host": host}),
+        post(
+            local_client,
+            "/api/load",
+            {"input": PUZZLE},
+            **{"host": host, "content-type": "application/json", "origin": f"http://{host}"},
+        ),
+    ):
+        assert response.status_code == 400
+        assert "Host" in error_of(response)
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "[::1]:8000", "127.0.0.1"])
+def test_every_loopback_name_is_a_host(local_client: TestClient, host: str) -> None:
+    assert local_client.get("/api/types", headers={"host": host}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("LocalHost:8000", ("localhost", 8000)),
+        ("[::1]:81", ("::1", 81)),
+        ("[::1]", ("::1", 80)),
+        ("127.0.0.1", ("127.0.0.1", 80)),
+        ("", None),
+        ("[::1", None),
+        ("host:port", None),
+        ("host:123456", None),
+    ],
+)
+def test_split_host(text: str, expected: tuple[str, int] | None) -> None:
+    assert split_host(text, "http") == expected
