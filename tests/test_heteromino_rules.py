@@ -299,7 +299,7 @@ def test_mistakes_compare_pieces_not_numbers() -> None:
     half[0][2] = 5  # the third cell belongs to another piece
     (wrong,) = KIND.position_mistakes(puzzle, half, solution)
     assert wrong.rule == "mistake" and wrong.cells == (0, 1, 2)
-    assert wrong.message == "r1c1 r1c2 r1c3 are not one piece of the solution"
+    assert wrong.message == "the piece at r1c1 r1c2 r1c3 is wrong"
 
 
 def test_hint_accepts_a_correct_piece_under_any_number() -> None:

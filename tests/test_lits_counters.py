@@ -434,8 +434,8 @@ def test_hint_names_wrong_shading_and_wrong_dots() -> None:
     hint = solving.hint(KIND, puzzle, position)
     assert hint.status == "mistake"
     assert [(m.cells, m.message) for m in hint.mistakes] == [
-        ((1,), "r1c2 is not shaded"),
-        ((4,), "r2c1 is shaded"),
+        ((1,), "the shading at r1c2 is wrong"),
+        ((4,), "the dot at r2c1 is wrong"),
     ]
     fine = [[1, 2, 0, 0], [0, 0, 0, 2], [0, 2, 0, 0], [0, 0, 0, 0]]
     assert solving.hint(KIND, puzzle, fine).status == "step"

@@ -90,6 +90,9 @@ class PuzzleKind(ABC, Generic[P]):
     generate_modes: ClassVar[tuple[str, ...]] = ()
     front_end: ClassVar[str] = "front.js"
     """The package file holding the web page's module for this type."""
+    candidate_marks: ClassVar[bool] = False
+    """Whether a cell's domain bits are its values' (bit ``v - 1`` for value ``v``),
+    as a player's pencil marks are: then a hint reads the marks as candidates."""
 
     # The ladder and the hybrid's settings are properties so that a face can
     # load its rules on first use: listing the types loads every face.
@@ -220,6 +223,12 @@ class PuzzleKind(ABC, Generic[P]):
         except OSError:
             return None
 
+    def notes_template(self) -> str | None:
+        """The notes page's article (``notes.md``): the type's prose, with
+        placeholders the page fills from ``stats.json`` when it loads, so no
+        figure is typed by hand; None while none is shipped."""
+        return _package_text(self.package, "notes.md")
+
     def front_end_module(self) -> str:
         """The text of the web page's module for this type (see :attr:`front_end`)."""
         text = _package_text(self.package, self.front_end)
@@ -247,13 +256,18 @@ class PuzzleKind(ABC, Generic[P]):
         as JSON and return them. Batch work goes through ``executor`` (None: a process pool)."""
         raise NotImplementedError(f"{self.name} has no stats yet")
 
-    def position_mistakes(self, puzzle: P, position: Rows, solution: Rows) -> list[Violation]:
+    def position_mistakes(
+        self, puzzle: P, position: Rows, solution: Rows, *, reveal: bool = False
+    ) -> list[Violation]:
         """Entries of a player's ``position`` that the (unique) ``solution`` contradicts.
 
-        The default compares cell by cell, for puzzles whose entries are the
-        solution's own values (digits, say). Puzzles whose entries mean
-        something else (dots for "not shaded", arbitrary piece labels)
-        override it.
+        Each says what is wrong with the entry as the player made it ("the 3
+        at r1c2 is wrong"), and only with ``reveal`` what the solution holds
+        there: a mistake is a hint too, and should not give the answer away
+        unless asked. The default compares cell by cell, for puzzles whose
+        entries are the solution's own values (digits, say). Puzzles whose
+        entries mean something else (dots for "not shaded", arbitrary piece
+        labels) override it.
         """
         wrong = []
         for r, row in enumerate(position):
@@ -261,8 +275,22 @@ class PuzzleKind(ABC, Generic[P]):
                 if value and value != solution[r][c]:
                     cell = r * puzzle.cols + c
                     label = self.cell_label(puzzle, cell)
-                    wrong.append(Violation("mistake", (cell,), f"{label} is not {value}"))
+                    words = f"the {value} at {label} is wrong"
+                    if reveal:
+                        words += f" ({label} is {solution[r][c]})"
+                    wrong.append(Violation("mistake", (cell,), words))
         return wrong
+
+    def contradiction_words(
+        self, puzzle: P, state: State, reason: object
+    ) -> tuple[str, tuple[int, ...]]:
+        """Words and cells for a Contradiction's ``reason``: a rule's own words,
+        or the variable (a cell, when there is one per cell) left with nothing."""
+        if isinstance(reason, str):
+            return reason, ()
+        if isinstance(reason, int) and len(state.domains) == puzzle.rows * puzzle.cols:
+            return f"{self.cell_label(puzzle, reason)} is left with no candidate", (reason,)
+        return "the rules reach a contradiction", ()
 
     def cell_label(self, puzzle: P, cell: int) -> str:
         row, col = divmod(cell, puzzle.cols)

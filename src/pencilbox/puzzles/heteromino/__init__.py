@@ -79,9 +79,9 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         return position_state(puzzle, grid)
 
     def position_mistakes(
-        self, puzzle: Heteromino, position: Rows, solution: Rows
+        self, puzzle: Heteromino, position: Rows, solution: Rows, *, reveal: bool = False
     ) -> list[Violation]:
-        return checker.position_mistakes(puzzle, position, solution)
+        return checker.position_mistakes(puzzle, position, solution, reveal)
 
     def solution_rows(self, puzzle: Heteromino, state: State) -> Rows:
         return solution_rows(puzzle, state)
@@ -118,6 +118,13 @@ class HeterominoKind(PuzzleKind[Heteromino]):
 
     def render(self, puzzle: Heteromino, grid: Rows | None = None) -> str:
         return model.render(puzzle, grid)
+
+    def contradiction_words(
+        self, puzzle: Heteromino, state: State, reason: object
+    ) -> tuple[str, tuple[int, ...]]:
+        from .rules import contradiction_cells, describe_contradiction
+
+        return describe_contradiction(state.tables, reason), contradiction_cells(reason)  # type: ignore[arg-type]
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None

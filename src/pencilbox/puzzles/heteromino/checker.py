@@ -118,22 +118,35 @@ def _same_shape_pairs(
     return found
 
 
-def position_mistakes(puzzle: Heteromino, position: Rows, solution: Rows) -> list[Violation]:
+def position_mistakes(
+    puzzle: Heteromino, position: Rows, solution: Rows, reveal: bool = False
+) -> list[Violation]:
     """Drawn groups the solution contradicts: cells sharing a number that are
     not all in one piece of ``solution`` (whatever the numbers are).
 
     Piece numbers are labels, so a cell-by-cell comparison with the
     solution's numbers would call every correct piece a mistake; this is
-    the comparison ``solving.find_mistakes`` needs for Heteromino.
+    the comparison ``solving.find_mistakes`` needs for Heteromino. The
+    message names the group as drawn ("the piece at r1c1 r1c2 r1c3 is
+    wrong"), and only with ``reveal`` the solution's pieces over it.
     """
     cols = puzzle.cols
     wrong = []
     for cells in number_groups(puzzle, position).values():
         owners = {solution[cell // cols][cell % cols] for cell in cells}
         if len(owners) > 1 or len(cells) > 3:
-            words = f"{cells_text(puzzle, cells)} are not one piece of the solution"
+            what = "piece" if len(cells) == 3 else f"{len(cells)}-cell group"
+            words = f"the {what} at {cells_text(puzzle, cells)} is wrong"
+            if reveal:
+                words += f" (the answer's pieces there: {_pieces_over(puzzle, solution, owners)})"
             wrong.append(Violation("mistake", tuple(cells), words))
     return wrong
+
+
+def _pieces_over(puzzle: Heteromino, solution: Rows, owners: set[int]) -> str:
+    """The cells of each solution piece numbered in ``owners``, ``/`` between pieces."""
+    groups = number_groups(puzzle, solution)
+    return " / ".join(cells_text(puzzle, groups[number]) for number in sorted(owners))
 
 
 def _where_cell(cols: int, cell: int) -> str:

@@ -78,10 +78,12 @@ class LitsKind(PuzzleKind[Lits]):
         """1 for cells known shaded, 2 for cells known unshaded."""
         return settled_cells(state)
 
-    def position_mistakes(self, puzzle: Lits, position: Rows, solution: Rows) -> list[Violation]:
+    def position_mistakes(
+        self, puzzle: Lits, position: Rows, solution: Rows, *, reveal: bool = False
+    ) -> list[Violation]:
         """A shaded entry (1) on a cell the solution leaves unshaded, or a dot (2)
         on a cell it shades."""
-        return position_mistakes(puzzle, position, solution, self.cell_label)
+        return position_mistakes(puzzle, position, solution, self.cell_label, reveal)
 
     def encode(self, puzzle: Lits, state: State | None) -> Encoding:
         from . import cnf  # only the SAT engines need the encoder

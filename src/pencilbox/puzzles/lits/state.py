@@ -260,16 +260,28 @@ def settled_cells(state: State) -> dict[int, int]:
 
 
 def position_mistakes(
-    puzzle: Lits, position: Rows, solution: Rows, label: Callable[[Lits, int], str]
+    puzzle: Lits,
+    position: Rows,
+    solution: Rows,
+    label: Callable[[Lits, int], str],
+    reveal: bool = False,
 ) -> list[Violation]:
     """A shaded entry (1) on a cell the solution leaves unshaded, or a dot (2)
-    on a cell it shades; ``label`` names a cell in the message."""
+    on a cell it shades; ``label`` names a cell in the message.
+
+    The message names the entry the board shows ("the dot at r1c2 is
+    wrong"), and only with ``reveal`` what the cell should be.
+    """
     wrong = []
     for r, row in enumerate(position):
         for c, value in enumerate(row):
             cell = r * puzzle.cols + c
+            name = label(puzzle, cell)
             if value == SHADED and not solution[r][c]:
-                wrong.append(Violation("mistake", (cell,), f"{label(puzzle, cell)} is not shaded"))
+                words, answer = f"the shading at {name} is wrong", f"{name} is not shaded"
             elif value == UNSHADED and solution[r][c]:
-                wrong.append(Violation("mistake", (cell,), f"{label(puzzle, cell)} is shaded"))
+                words, answer = f"the dot at {name} is wrong", f"{name} is shaded"
+            else:
+                continue
+            wrong.append(Violation("mistake", (cell,), f"{words} ({answer})" if reveal else words))
     return wrong
