@@ -11,7 +11,7 @@
 // The web app serves this file at /static/js/kinds/heteromino.js, beside the page's
 // loader, so the imports below reach the page's shared code in ../core/.
 
-import { drawCells, drawEdgeTargets, drawEdges, drawFocus, drawShade, newBoard } from "../core/board.js";
+import { drawCells, drawEdgeTargets, drawEdges, drawFocus, drawOver, newBoard, drawShade } from "../core/board.js";
 
 const RIGHT = 1;
 const DOWN = 2;
@@ -23,6 +23,12 @@ export function setup(payload) {
 export const keysHelp =
   "Click the line between two white cells to cut it (again to join). Arrows move; " +
   "W, A, S, D cut the edge above, left, below, right of the cell; Ctrl-Z / Ctrl-Y undo and redo.";
+
+export const touchHelp =
+  "Drag across three white cells to draw a piece (it is cut off from its neighbours), " +
+  "or tap the line between two cells to cut it (again to join).";
+
+export const rungBack = 'Cut an edge or choose "Play" to go back.';
 
 export const pencil = false;
 
@@ -123,6 +129,50 @@ export function pending(model, violation) {
   return violation.rule === "too-big" || violation.rule === "uncovered";
 }
 
+// White cells in no finished piece (a group of exactly three): still open.
+export function openCells(model, values) {
+  return groups(model, values)
+    .members.filter((cells) => cells.length !== 3)
+    .reduce((sum, cells) => sum + cells.length, 0);
+}
+
+function adjacent(cols, a, b) {
+  return (Math.abs(a - b) === 1 && Math.floor(a / cols) === Math.floor(b / cols)) || Math.abs(a - b) === cols;
+}
+
+// A stroke across three connected white cells draws that piece: the edges
+// inside it are joined and every edge to another white cell is cut, as one
+// move. Any other stroke is refused with a word on what a piece is.
+export function drag(model, cells, values) {
+  const { rows, cols } = model;
+  const piece = new Set(cells);
+  const linked = (cell) => cells.some((other) => other !== cell && adjacent(cols, cell, other));
+  if (cells.length !== 3 || cells.some((cell) => model.black[cell]) || !cells.every(linked)) {
+    return { refused: "a piece is three white cells in a row or an L: drag across exactly three" };
+  }
+  const next = values.slice();
+  for (const cell of cells) {
+    const r = Math.floor(cell / cols);
+    const c = cell % cols;
+    const around = [];
+    if (c > 0) around.push([cell - 1, cell]);
+    if (c + 1 < cols) around.push([cell, cell + 1]);
+    if (r > 0) around.push([cell - cols, cell]);
+    if (r + 1 < rows) around.push([cell, cell + cols]);
+    for (const [a, b] of around) {
+      const edge = edgeOf(model, a, b);
+      if (edge === null) continue;
+      const [owner, bit] = edge;
+      next[owner] = piece.has(a) && piece.has(b) ? next[owner] & ~bit : next[owner] | bit;
+    }
+  }
+  const batch = [];
+  next.forEach((value, cell) => {
+    if (value !== values[cell]) batch.push({ cell, value });
+  });
+  return { batch };
+}
+
 export function click(model, data, button, values) {
   if (data.edge !== undefined) {
     const [cell, bit] = data.edge.split(":").map(Number);
@@ -155,6 +205,7 @@ export function keyAction(model, cell, key, values) {
 // (rung: { settled: Map cell -> piece code, fresh: Set } or null)
 export function draw(model, view) {
   const board = newBoard(model.rows, model.cols, "Heteromino board");
+  board.root.classList.add("drag"); // strokes draw pieces: the page must not scroll under them
   drawCells(board, (cell) => {
     const classes = [];
     if (model.black[cell]) classes.push("black");
@@ -179,7 +230,10 @@ export function draw(model, view) {
     if (cells.length !== 3) continue;
     const shape = shapeOf(model.cols, cells);
     const wrong = cells.some((cell) => view.errors.has(cell));
-    for (const cell of cells) drawShade(board, cell, `piece shape-${shape}${wrong ? " wrong" : ""}`);
+    for (const cell of cells) {
+      drawShade(board, cell, `piece shape-${shape}${wrong ? " wrong" : ""}`);
+      if (shape === "h" || shape === "v") drawOver(board, cell, `bar-${shape}`);
+    }
   }
   drawEdges(board, (a, b) => {
     if (a === null || b === null || model.black[a] !== model.black[b]) return "border";

@@ -23,6 +23,10 @@ export const keysHelp =
   "Click a cell: shaded, then dot, then empty; right-click puts or takes a dot. " +
   "Arrows move; Space shades, X dots, Backspace clears; Ctrl-Z / Ctrl-Y undo and redo.";
 
+export const touchHelp = "Tap a cell: shaded, then dot, then empty again.";
+
+export const rungBack = 'Tap a cell or choose "Play" to go back.';
+
 export const pencil = false;
 
 export function editable() {

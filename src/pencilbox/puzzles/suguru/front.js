@@ -25,7 +25,23 @@ export function setup(payload) {
 }
 
 export const keysHelp =
-  "Click a cell, type 1-9; Backspace clears; arrows move; P toggles pencil marks; Ctrl-Z / Ctrl-Y undo and redo.";
+  "Click a cell, type 1-9 (or use the pad); Backspace clears; arrows move; P toggles pencil marks; " +
+  "Ctrl-Z / Ctrl-Y undo and redo.";
+
+export const touchHelp =
+  "Tap a cell, then a digit on the pad; Pencil marks writes candidates instead; Erase clears the cell.";
+
+export const rungBack = 'Type a digit or choose "Play" to go back.';
+
+// The on-screen pad: every digit up to the largest block (10 and over
+// included, which no single key types), then Erase.
+export function pad(model) {
+  const largest = Math.max(0, ...model.maxValue);
+  const keys = [];
+  for (let digit = 1; digit <= largest; digit += 1) keys.push({ key: String(digit), label: String(digit), name: `Digit ${digit}` });
+  keys.push({ key: "Backspace", label: "Erase", name: "Erase the cell" });
+  return keys;
+}
 
 // Can the player write in this cell?
 export function editable(model, cell) {
@@ -39,7 +55,7 @@ export function fullGrid(model, values) {
 
 // What a key does in a cell: a digit, a clear, or nothing.
 export function keyAction(model, cell, key) {
-  if (/^[1-9]$/.test(key)) {
+  if (/^[1-9][0-9]?$/.test(key)) {
     const digit = Number(key);
     return digit <= model.maxValue[cell] ? { value: digit } : { refused: `this block holds 1 to ${model.maxValue[cell]}` };
   }

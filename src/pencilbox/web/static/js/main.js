@@ -4,7 +4,7 @@
 
 import * as api from "./core/api.js";
 import { $, clear, el, option } from "./core/dom.js";
-import { Game } from "./core/game.js";
+import { Game, plural } from "./core/game.js";
 import * as storage from "./core/storage.js";
 import { formatSeconds } from "./core/timer.js";
 import { kindModule, loadKinds } from "./kinds/index.js";
@@ -16,7 +16,13 @@ const state = {
   origin: null, // where the open puzzle came from, for the title
   generating: null, // AbortController of a running generate request
   bankRequest: 0, // serial of the latest bank listing asked for
+  hinting: false, // a hint request is on its way
 };
+
+// Narrow screens (phones, tablets held upright) fold the choosing sections
+// away once a puzzle is open; touch screens get the touch wording of the help.
+const narrow = () => window.matchMedia("(max-width: 999px)").matches;
+const touch = () => window.matchMedia("(pointer: coarse)").matches;
 
 function message(text, kind = "info") {
   const node = $("#message");
@@ -29,7 +35,7 @@ const game = new Game({
   onChange: refreshControls,
   onMessage: message,
   onTick: (seconds) => {
-    $("#timer").textContent = formatSeconds(seconds);
+    $("#timer").textContent = game.payload ? formatSeconds(seconds) : "";
   },
 });
 
@@ -40,8 +46,10 @@ function refreshControls() {
   $("#undo").disabled = !open || !game.history.canUndo();
   $("#redo").disabled = !open || !game.history.canRedo();
   for (const id of ["#restart", "#check", "#hint", "#pencil", "#rung-select", "#print"]) $(id).disabled = !open;
+  $("#hint").disabled = !open || state.hinting;
   $("#pencil").disabled = !open || !game.canPencil;
   $("#pencil").setAttribute("aria-pressed", open && game.pencil ? "true" : "false");
+  $("#pad").classList.toggle("pencil", open && game.pencil);
   $("#solved-banner").hidden = !(open && game.solved);
   if (open && !game.rung) $("#rung-select").value = "";
 }
@@ -64,12 +72,30 @@ function openPayload(payload, origin) {
   $("#title").textContent = titleOf(payload, origin);
   $("#export-url").value = payload.url || "";
   $("#export-text").value = payload.text || "";
-  $("#keys").textContent = game.kind.keysHelp;
+  $("#keys").textContent = helpOf(game.kind);
+  buildPad();
   clear($("#hint-panel"));
   $("#rung-note").textContent = "";
   if (game.solved) message("Solved! (progress restored)", "success");
   else message(`Opened ${titleOf(payload, origin)}.`, "info");
+  if (narrow()) for (const id of ["#fold-bank", "#fold-generate", "#fold-import", "#fold-export"]) $(id).open = false;
   $("#board").focus();
+}
+
+function helpOf(kind) {
+  return touch() && kind.touchHelp ? kind.touchHelp : kind.keysHelp;
+}
+
+// The on-screen pad: the keys the type offers for this puzzle (the digits
+// up to the largest block, say), each pressed as if typed on the board.
+function buildPad() {
+  const pad = clear($("#pad"));
+  const keys = game.kind.pad ? game.kind.pad(game.model) : [];
+  pad.hidden = keys.length === 0;
+  for (const { key, label, name } of keys) {
+    const wide = label.length > 2 ? "wide" : null;
+    pad.append(el("button", { type: "button", class: wide, "data-key": key, "aria-label": name, text: label }));
+  }
 }
 
 // -- puzzle types ------------------------------------------------------------
@@ -77,7 +103,7 @@ function openPayload(payload, origin) {
 function selectType(name) {
   state.type = state.types.find((t) => t.name === name) || state.types[0];
   state.settings.type = state.type.name;
-  $("#keys").textContent = kindModule(state.type.name).keysHelp;
+  $("#keys").textContent = helpOf(kindModule(state.type.name));
   storage.saveSettings(state.settings);
   clear($("#gen-mode")).append(...state.type.generate_modes.map((m) => option(m, m)));
   $("#gen-go").disabled = state.type.generate_modes.length === 0;
@@ -218,14 +244,20 @@ async function copyUrl() {
 // -- hints and rung views ----------------------------------------------------------
 
 async function showHint() {
+  if (state.hinting) return; // one hint at a time: the button is disabled meanwhile
   const panel = clear($("#hint-panel"));
   panel.append(el("p", { class: "status", text: "Thinking…" }));
   let result;
+  state.hinting = true;
+  refreshControls();
   try {
     result = await game.hint();
   } catch (error) {
     clear(panel).append(el("p", { class: "status", text: `Hint failed: ${error.message}` }));
     return;
+  } finally {
+    state.hinting = false;
+    refreshControls();
   }
   clear(panel);
   if (!result) return;
@@ -269,9 +301,11 @@ async function chooseRung() {
     if (view.contradiction) note.textContent = `${name} finds a contradiction: the puzzle has no solution.`;
     else {
       const end = view.finished ? "and finishes the puzzle" : "and then stops";
+      // how to go back is the type's own wording (a digit, a tap, a cut)
+      const back = game.kind.rungBack || 'Choose "Play" to go back.';
       note.textContent =
-        `${name} alone settles ${view.settled.length} cells, ${view.new.length} of them beyond ` +
-        `the start (shaded), ${end}. Type a digit or choose "Play" to go back.`;
+        `${name} alone settles ${plural(view.settled.length, "cell")}, ${view.new.length} of them beyond ` +
+        `the start (shaded), ${end}. ${back}`;
     }
   } catch (error) {
     note.textContent = `rung view failed: ${error.message}`;
@@ -326,6 +360,10 @@ function wire() {
   // Clicks go to the game with the dataset of what was hit (a cell, or an
   // edge target); the type decides what a click or right-click does.
   const boardClick = (event, button) => {
+    if (dragged) {
+      dragged = false; // the click that ends a drag is not a tap
+      return;
+    }
     const target = event.target.closest("[data-edge], [data-cell]");
     if (target) game.click({ ...target.dataset }, button);
     $("#board").focus();
@@ -336,13 +374,64 @@ function wire() {
     event.preventDefault();
     boardClick(event, 2);
   });
-  document.addEventListener("keydown", (event) => {
+  // Keys act on the board only while it has focus (Enter on a focused
+  // button presses the button and nothing else). A control clicked with the
+  // mouse or a finger hands focus back to the board, so the arrows go on
+  // working; one reached with the keyboard keeps it, for Tab to go on from.
+  $("#board").addEventListener("keydown", (event) => {
     if (typing(event.target)) return;
     if (game.key(event)) event.preventDefault();
   });
+  $(".play").addEventListener("click", (event) => {
+    const control = event.target.closest("button, label.inline, input[type=checkbox]");
+    if (control && event.detail > 0 && game.payload) $("#board").focus();
+  });
+  $("#pad").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-key]");
+    if (!button) return;
+    game.press(button.dataset.key);
+    if (event.detail > 0) $("#board").focus();
+  });
+  wireDrag();
   // Keep the timer's count across reloads and tab closes.
   window.addEventListener("pagehide", () => game.save());
   document.addEventListener("visibilitychange", () => game.save());
+}
+
+// A stroke across cells, for a type that reads one (drawing a piece): the
+// cells under the pointer in the order entered, handed to the game on release.
+let dragged = false;
+function wireDrag() {
+  const host = $("#board");
+  let path = null;
+  const cellAt = (event) => {
+    for (const node of document.elementsFromPoint(event.clientX, event.clientY)) {
+      if (node.dataset && node.dataset.cell !== undefined && node.classList.contains("cell")) return Number(node.dataset.cell);
+    }
+    return null;
+  };
+  host.addEventListener("pointerdown", (event) => {
+    dragged = false;
+    path = game.payload && game.kind.drag && !game.rung ? [] : null;
+    const cell = path && cellAt(event);
+    if (cell !== null && path) path.push(cell);
+  });
+  host.addEventListener("pointermove", (event) => {
+    if (!path || !path.length) return;
+    const cell = cellAt(event);
+    if (cell !== null && !path.includes(cell)) path.push(cell);
+  });
+  const end = () => {
+    if (path && path.length > 1) {
+      game.drag(path);
+      dragged = true;
+    }
+    path = null;
+  };
+  host.addEventListener("pointerup", end);
+  host.addEventListener("pointercancel", () => {
+    path = null;
+  });
 }
 
 async function start() {

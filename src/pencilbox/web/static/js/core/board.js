@@ -13,23 +13,53 @@ export function cellOrigin(cols, cell) {
   return [MARGIN + col * CELL, MARGIN + row * CELL];
 }
 
+// Highlights drawn as a pattern over the cell as well as a colour (the CSS
+// gives each class its fill), so that none is told by colour alone.
+const OVERLAID = ["hint", "because", "rung-new", "error"];
+
+// The patterns, by id (the CSS names them): stripes for a hint, dots for the
+// cells it rests on, crosses for a rung view's new cells, cross-hatch for an
+// error; lines along a bar piece's length.
+function patterns() {
+  const tile = (id, size, children) =>
+    svg("pattern", { id, width: size, height: size, patternUnits: "userSpaceOnUse" }, children);
+  return svg("defs", {}, [
+    tile("pb-hint", 10, [svg("path", { d: "M-2,2 l4,-4 M0,10 l10,-10 M8,12 l4,-4", class: "p-hint" })]),
+    tile("pb-because", 10, [svg("circle", { cx: 5, cy: 5, r: 1.4, class: "p-because" })]),
+    tile("pb-rung", 12, [svg("path", { d: "M6,3 v6 M3,6 h6", class: "p-rung" })]),
+    tile("pb-error", 8, [svg("path", { d: "M0,0 l8,8 M8,0 l-8,8", class: "p-error" })]),
+    tile("pb-bar-h", 8, [svg("path", { d: "M0,4 h8", class: "p-bar" })]),
+    tile("pb-bar-v", 8, [svg("path", { d: "M4,0 v8", class: "p-bar" })]),
+  ]);
+}
+
 // An empty <svg> sized for the board, with one <g> per layer, bottom first.
+// --cols lets the CSS keep cells at least 28 px wide (wider boards pan).
 export function newBoard(rows, cols, label) {
   const width = cols * CELL + 2 * MARGIN;
   const height = rows * CELL + 2 * MARGIN;
   const root = svg("svg", {
     viewBox: `0 0 ${width} ${height}`,
     class: "board",
-    role: "grid",
-    "aria-label": label,
+    role: "img",
+    "aria-label": `${label}, ${rows} rows by ${cols} columns`,
   });
+  // set through the CSSOM: the page's CSP refuses style attributes
+  root.style.setProperty("--cols", String(cols));
+  root.append(patterns());
   const layers = {};
   // "hit" is on top: invisible targets (e.g. cell edges) that take clicks.
-  for (const name of ["cells", "shade", "thin", "thick", "text", "focus", "hit"]) {
+  for (const name of ["cells", "shade", "over", "thin", "thick", "text", "focus", "hit"]) {
     layers[name] = svg("g", { class: `layer-${name}` });
     root.append(layers[name]);
   }
   return { root, layers, rows, cols };
+}
+
+// A pattern laid over one cell (class `cls`: one of the CSS's .over classes).
+export function drawOver(board, cell, cls) {
+  const [x, y] = cellOrigin(board.cols, cell);
+  board.layers.over.append(svg("rect", { x, y, width: CELL, height: CELL, class: `over ${cls}` }));
 }
 
 // One clickable square per cell; `classesOf(cell)` returns its CSS classes.
@@ -37,18 +67,22 @@ export function drawCells(board, classesOf) {
   const { rows, cols, layers } = board;
   for (let cell = 0; cell < rows * cols; cell += 1) {
     const [x, y] = cellOrigin(cols, cell);
+    const classes = classesOf(cell);
     layers.cells.append(
       svg("rect", {
         x,
         y,
         width: CELL,
         height: CELL,
-        class: ["cell", ...classesOf(cell)].join(" "),
+        class: ["cell", ...classes].join(" "),
         "data-cell": cell,
         "data-row": Math.floor(cell / cols),
         "data-col": cell % cols,
       }),
     );
+    // the strongest highlight's pattern (an error outranks a hint)
+    const shown = [...OVERLAID].reverse().find((name) => classes.includes(name));
+    if (shown) drawOver(board, cell, shown);
   }
 }
 
@@ -91,7 +125,9 @@ export function drawGrid(board, regionOf) {
 // target's data-edge attribute for the click handler.
 export function drawEdgeTargets(board, keyOf) {
   const { rows, cols, layers } = board;
-  const band = CELL / 3; // how far from the line a click still counts as on it
+  // How far from the line a tap still counts as on it: half a cell, so a
+  // target stays near 24 px wide on a phone (a cell's middle still selects it).
+  const band = CELL / 2;
   const target = (key, x, y, width, height) =>
     layers.hit.append(svg("rect", { x, y, width, height, class: "edge-hit", "data-edge": key }));
   for (let r = 0; r < rows; r += 1) {
@@ -133,18 +169,21 @@ export function drawText(board, cell, text, cls) {
   );
 }
 
-// Candidate marks 1..9 in a 3x3 pattern inside the cell.
+// Candidate marks in a 3x3 pattern inside the cell (4x4 once a mark above
+// 9 is set: blocks of ten cells or more).
 export function drawMarks(board, cell, mask) {
   const [x, y] = cellOrigin(board.cols, cell);
-  for (let d = 1; d <= 9; d += 1) {
+  const side = mask >= 1 << 9 ? 4 : 3;
+  const step = 0.9 / side;
+  for (let d = 1; d <= side * side; d += 1) {
     if (!(mask & (1 << (d - 1)))) continue;
-    const col = (d - 1) % 3;
-    const row = Math.floor((d - 1) / 3);
+    const col = (d - 1) % side;
+    const row = Math.floor((d - 1) / side);
     board.layers.text.append(
       svg("text", {
-        x: x + CELL * (0.2 + 0.3 * col),
-        y: y + CELL * (0.2 + 0.3 * row),
-        class: "mark",
+        x: x + CELL * (0.05 + step * (col + 0.5)),
+        y: y + CELL * (0.05 + step * (row + 0.5)),
+        class: side === 4 ? "mark small" : "mark",
         text: String(d),
       }),
     );

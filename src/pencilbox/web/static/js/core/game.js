@@ -10,6 +10,11 @@ import * as storage from "./storage.js";
 import { Timer } from "./timer.js";
 import { kindModule } from "../kinds/index.js";
 
+// "1 cell", "2 cells".
+export function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 export class Game {
@@ -153,9 +158,37 @@ export class Game {
     else if (action.value !== undefined || action.clear) this.act(action);
   }
 
+  // A key from the on-screen pad: the same as typing it on the board.
+  press(key) {
+    if (!this.payload) return;
+    const action = this.kind.keyAction(this.model, this.selected, key, this.position.values);
+    if (!action) return;
+    if (action.refused) this.onMessage(action.refused, "warn");
+    else this.act(action);
+  }
+
+  // A drag across cells (in the order entered); the type may turn it into
+  // an action (a piece drawn in one stroke, say) with its `drag` function.
+  drag(cells) {
+    if (!this.payload || !this.kind.drag) return false;
+    const action = this.kind.drag(this.model, cells, this.position.values);
+    if (!action) return false;
+    if (action.refused) this.onMessage(action.refused, "warn");
+    else this.act(action);
+    return true;
+  }
+
   // Turn a kind's action ({value} or {clear}, on action.cell or else the
-  // selected cell) into a move.
+  // selected cell; or {batch: [{cell, value}]}, one undoable step) into a move.
   act(action) {
+    if (action.batch) {
+      if (this.rung) this.showRung(null);
+      const moves = action.batch
+        .filter(({ cell }) => this.kind.editable(this.model, cell))
+        .map(({ cell, value }) => cellMove(this.position, cell, value, this.position.marks[cell]));
+      this.play({ batch: moves });
+      return;
+    }
     const cell = action.cell !== undefined ? action.cell : this.selected;
     if (this.rung) this.showRung(null);
     if (!this.kind.editable(this.model, cell)) {
@@ -206,6 +239,9 @@ export class Game {
   }
 
   afterMove() {
+    // Whatever the top line said was about the position before this move
+    // (a clash that undo took back, say): it goes, and a check may say anew.
+    this.onMessage("", "info");
     this.resetMarkup();
     const wasSolved = this.solved;
     this.solved = false;
@@ -220,6 +256,17 @@ export class Game {
   // (e.g. every region has four shaded cells), by default when every cell is filled.
   readyToCheck() {
     return this.kind.readyToCheck ? this.kind.readyToCheck(this.model, this.position.values) : this.filled();
+  }
+
+  // Cells the player has still to decide: the type says which (a cell in
+  // no finished piece, say), by default the editable cells left empty.
+  openCells() {
+    if (this.kind.openCells) return this.kind.openCells(this.model, this.position.values);
+    let open = 0;
+    for (let cell = 0; cell < this.cellCount; cell += 1) {
+      if (this.kind.editable(this.model, cell) && !this.position.values[cell]) open += 1;
+    }
+    return open;
   }
 
   filled() {
@@ -269,7 +316,6 @@ export class Game {
     const pending = (v) =>
       this.kind.pending ? this.kind.pending(this.model, v, values) : this.kind.incompleteRules.has(v.rule);
     const broken = result.violations.filter((v) => !pending(v));
-    const open = result.violations.length - broken.length;
     this.errors = new Set(broken.flatMap((v) => v.cells));
     if (result.solved) {
       this.solved = true;
@@ -281,7 +327,8 @@ export class Game {
       const more = broken.length > 3 ? ` (and ${broken.length - 3} more)` : "";
       this.onMessage(`${broken.length} broken: ${first}${more}`, "error");
     } else if (!quiet) {
-      this.onMessage(`No broken rules so far; ${open} cell(s) still open.`, "info");
+      const open = this.openCells();
+      this.onMessage(`No broken rules so far; ${plural(open, "cell")} still open.`, "info");
     }
     this.render();
     this.changed();
@@ -321,6 +368,7 @@ export class Game {
     this.rung = view
       ? { name: view.rung, settled: new Map(view.settled), fresh: new Set(view.new) }
       : null;
+    this.onMessage("", "info"); // it spoke of the player's grid, not of this view
     this.resetMarkup();
     this.render();
     this.changed();
