@@ -9,13 +9,18 @@ deadlines shortened for the test and every loop bounded.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from pencilbox import registry
+from pencilbox.web import limits, worker
 from pencilbox.web.app import create_app
 from pencilbox.web.guard import split_host
 
@@ -159,3 +164,104 @@ def test_every_loopback_name_is_a_host(local_client: TestClient, host: str) -> N
 )
 def test_split_host(text: str, expected: tuple[str, int] | None) -> None:
     assert split_host(text, "http") == expected
+
+
+# -- the warm worker pool ------------------------------------------------------------------
+
+
+def warm_pids(expected: int, within: float = 60.0) -> set[int]:
+    """The pids of the idle workers, once ``expected`` of them are warm (bounded wait)."""
+    deadline = time.monotonic() + within
+    while True:
+        pids = {w.process.pid for w in worker.idle_workers() if w.process.is_alive()}
+        if len(pids) >= expected or time.monotonic() > deadline:
+            assert len(pids) >= expected, f"only {len(pids)} warm workers after {within:g} s"
+            return {pid for pid in pids if pid is not None}
+        time.sleep(0.05)
+
+
+def worker_status() -> dict[str, Any]:
+    """Ask an idle worker what it has loaded, as the pool would hand it a job."""
+
+    async def ask() -> dict[str, Any]:
+        taken = await worker._pool.acquire(False, 30.0)
+        assert taken is not None
+        try:
+            taken.conn.send(("status", None))
+            status, value = taken.conn.recv()
+        finally:
+            worker._pool.release(taken, True, False)
+        assert status == "ok"
+        return value  # type: ignore[no-any-return]
+
+    return asyncio.run(ask())
+
+
+def test_hints_are_answered_by_the_same_warm_workers(client: TestClient) -> None:
+    before = warm_pids(limits.MAX_JOBS)
+    for _ in range(5):
+        assert client.post("/api/hint", json={"puzzle": PUZZLE}).status_code == 200
+    assert warm_pids(limits.MAX_JOBS) == before  # no process started per job
+    assert worker.running_jobs() == 0
+
+
+def test_a_job_past_its_budget_is_killed_and_replaced_warm(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = warm_pids(limits.MAX_JOBS)
+    monkeypatch.setitem(limits.TIME_BUDGET, "generate", 0.01)
+    response = client.post("/api/generate", json={"type": "suguru", "rows": 12, "cols": 12})
+    assert response.status_code == 504
+    assert "took longer than 0.01 s" in error_of(response)
+    assert worker.running_jobs() == 0
+    after = warm_pids(limits.MAX_JOBS)
+    killed = before - after
+    assert len(killed) == 1  # the overrunning worker, and only it
+    with pytest.raises(ProcessLookupError):
+        os.kill(killed.pop(), 0)
+    # The replacement is warm: the rules of every type are loaded before any job.
+    status = worker_status()
+    assert status["pid"] in after
+    for name in registry.names():
+        assert f"pencilbox.puzzles.{name}.rules" in status["modules"]
+    # And the next job still works.
+    answer = client.post("/api/hint", json={"puzzle": PUZZLE})
+    assert answer.status_code == 200 and answer.json()["status"]
+
+
+def test_a_client_that_leaves_mid_job_frees_its_worker() -> None:
+    before = warm_pids(limits.MAX_JOBS)
+
+    async def scenario() -> None:
+        async def gone() -> None:
+            await asyncio.sleep(0.01)  # the client hangs up while the job runs
+
+        payload = {"type": "suguru", "rows": 12, "cols": 12, "mode": "solvable", "seed": 1}
+        with pytest.raises(worker.ClientGone):
+            await worker.run_job("generate", payload, gone)
+        assert worker.running_jobs() == 0
+
+    asyncio.run(scenario())
+    after = warm_pids(limits.MAX_JOBS)
+    assert len(before - after) == 1  # the abandoned job's worker was stopped and replaced
+
+
+def test_a_long_job_leaves_a_worker_for_hints(client: TestClient) -> None:
+    """Long jobs may hold all but one worker: a hint is not kept waiting behind them."""
+
+    async def scenario() -> None:
+        long_ones = [await worker._pool.acquire(True, 30.0)]
+        try:
+            assert long_ones[0] is not None
+            assert await worker._pool.acquire(True, 0.2) is None  # the last one is kept free
+            quick = await worker._pool.acquire(False, 30.0)
+            assert quick is not None
+            worker._pool.release(quick, True, False)
+        finally:
+            for taken in long_ones:
+                if taken is not None:
+                    worker._pool.release(taken, True, True)
+
+    warm_pids(limits.MAX_JOBS)
+    asyncio.run(scenario())
+    assert worker.running_jobs() == 0

@@ -12,8 +12,9 @@ module's relative imports of ``../core/*.js`` reach the shared page code.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import registry
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
-from . import api
+from . import api, worker
 from .guard import Guard
 from .payloads import ApiError
 
@@ -158,6 +159,16 @@ def routes() -> list[Route | Mount]:
     ]
 
 
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    # Workers warm up in the background while the first page loads, so the
+    # first hint does not wait for one to start. They are not stopped at
+    # shutdown: they are daemons of this process, and another app in the
+    # same process (the tests make several) may still be using them.
+    worker.start_pool()
+    yield
+
+
 def create_app(allowed_hosts: Sequence[str] | None = None) -> Starlette:
     """The web app. ``allowed_hosts`` (if given) rejects other Host headers,
     which stops DNS-rebinding pages from talking to a loopback server; POSTs
@@ -169,6 +180,7 @@ def create_app(allowed_hosts: Sequence[str] | None = None) -> Starlette:
     return Starlette(
         routes=routes(),
         middleware=middleware,
+        lifespan=lifespan,
         exception_handlers={
             ApiError: api_error,
             HTTPException: http_error,

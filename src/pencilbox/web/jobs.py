@@ -1,10 +1,11 @@
-"""The slow work of the web app, run inside a throw-away worker process.
+"""The slow work of the web app, run inside a warm worker process.
 
 Each function takes the plain JSON-able payload the request handler built
 (the puzzle always in its JSON object form, already validated by the
 server) and returns a JSON-able dict: the result's own ``as_json``, the
 same the CLI's ``--json`` prints. They run in a child process so a job
-that runs past its time budget can be killed outright; see ``worker.py``.
+that runs past its time budget can be killed outright; the process is
+started before it is needed and answers job after job; see ``worker.py``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import random
 import resource
+import sys
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
@@ -75,27 +77,72 @@ JOBS: dict[str, Callable[[Payload], dict[str, Any]]] = {
 }
 
 
-def run_in_child(conn: Connection, name: str, payload: Payload, memory: int) -> None:
-    """Entry point of a worker process: run one job, send one answer, exit.
+def answer(name: str, payload: Payload) -> tuple[str, Any]:
+    """Run one job: ``("ok", result)``, ``("bad", message)`` for input the job
+    rejected, or ``("crash", message)`` for anything else."""
+    try:
+        return ("ok", JOBS[name](payload))
+    except PuzzleError as error:
+        return ("bad", str(error))
+    except MemoryError:
+        return ("crash", f"{name} ran out of memory")
+    except Exception as error:  # noqa: BLE001 -- reported to the client, not swallowed
+        return ("crash", f"{name} failed: {type(error).__name__}: {error}")
 
-    Answers are ``("ok", result)``, ``("bad", message)`` for input the job
-    rejected, or ``("crash", message)`` for anything else.
+
+def serve_jobs(conn: Connection, memory: int) -> None:
+    """Entry point of a warm worker process: warm up, say so, then answer jobs.
+
+    Receives ``(name, payload)`` and sends one :func:`answer` for each, until
+    the pipe closes. After a crash it exits (the server replaces it): a
+    worker that ran out of memory, or failed midway, may hold broken state.
     """
     # A lower priority keeps the server (and the rest of the machine) responsive.
     os.nice(5)
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    try:
-        answer: tuple[str, Any] = ("ok", JOBS[name](payload))
-    except PuzzleError as error:
-        answer = ("bad", str(error))
-    except MemoryError:
-        answer = ("crash", f"{name} ran out of memory")
-    except Exception as error:  # noqa: BLE001 -- reported to the client, not swallowed
-        answer = ("crash", f"{name} failed: {type(error).__name__}: {error}")
-    try:
-        conn.send(answer)
-    finally:
-        conn.close()
+    warm_up()
+    conn.send(("ready", os.getpid()))
+    with conn:
+        while True:
+            try:
+                name, payload = conn.recv()
+            except EOFError:
+                return
+            if name == "status":
+                conn.send(("ok", status()))
+                continue
+            reply = answer(name, payload)
+            conn.send(reply)
+            if reply[0] == "crash":
+                return
+
+
+def status() -> dict[str, Any]:
+    """What a worker has loaded (for the tests that check a new worker starts warm)."""
+    return {"pid": os.getpid(), "modules": sorted(m for m in sys.modules if "pencilbox" in m)}
+
+
+def warm_up() -> None:
+    """Hint and view the rungs of each type's smallest bank puzzle once, so the
+    modules a face loads on first use (rules, ladder, tables) are loaded, and
+    caches filled, before the first player's job arrives."""
+    from . import bank
+
+    for name in registry.names():
+        try:
+            kind = registry.get(name)
+            records = bank.records(kind)
+            if not records:
+                continue
+            smallest = min(records, key=lambda r: bank.summary(r)["rows"] * bank.summary(r)["cols"])
+            found = bank.puzzle_json(smallest)
+            kind, puzzle = (
+                formats.load_object(found) if isinstance(found, dict) else formats.load(found)
+            )
+            solving.hint(kind, puzzle, None)
+            solving.rung_views(kind, puzzle)
+        except Exception:  # noqa: BLE001 -- a broken package must not stop the others
+            continue
 
 
 def _warm() -> None:

@@ -36,7 +36,10 @@ TIME_BUDGET: dict[str, float] = {
 """Seconds each kind of worker job may run before it is killed (answer 504)."""
 
 MAX_JOBS = 2
-"""Worker processes running at once (the machine has two cores)."""
+"""Warm worker processes, and so jobs running at once (the machine has two cores)."""
+
+WORKER_JOBS = 1000
+"""Jobs a worker answers before it is replaced, so a slow leak cannot grow without end."""
 
 QUEUE_WAIT = 5.0
 """Seconds a request waits for a free worker before it answers 503."""

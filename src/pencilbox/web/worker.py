@@ -1,33 +1,51 @@
-"""Run a slow job in its own process, bounded in time, memory and number.
+"""Run slow jobs on a small pool of warm worker processes, each bounded in
+time and memory.
 
-Why a process per job and not a thread: Python cannot stop a thread, so a
-solver thread that runs past its budget would keep a core busy (and hold
-its memory) until it finished on its own, however long the client had been
+Why processes and not threads: Python cannot stop a thread, so a solver
+thread that runs past its budget would keep a core busy (and hold its
+memory) until it finished on its own, however long the client had been
 told "timed out". A process can be killed the moment its budget runs out.
+
+Why a pool started ahead: a process per job cost ~120 ms a hint (start,
+import, first-use loading) for a hint that takes ~1 ms. A pool worker is
+started in the background, warms up (``jobs.warm_up``) and then answers
+job after job. It is killed and replaced, again in the background, when
+its job passes its budget (504), its client goes away (the job is
+abandoned), it crashes, or it has served ``limits.WORKER_JOBS`` jobs (so a
+slow leak cannot grow forever).
 
 Why the ``forkserver`` start method: the server is threaded (uvicorn may
 run in a thread; the event loop uses a thread pool), and forking a threaded
 process can copy a lock held by another thread into the child. The fork
 server is a clean single-threaded process started once, with the solver
-modules preloaded, so each job still starts in a few milliseconds.
+modules preloaded.
 
-At most ``limits.MAX_JOBS`` jobs run at once; a request that cannot get a
-slot within ``limits.QUEUE_WAIT`` seconds answers 503. A job past its
-budget is killed and answers 504. If the client goes away, its job is
-killed too (so an abandoned "generate" stops at once).
+At most ``limits.MAX_JOBS`` jobs run at once, one per worker; the long jobs
+(``LONG_JOBS``) may hold all but one of them, so a generation or two never
+keeps a hint waiting. A request that cannot get a worker within
+``limits.QUEUE_WAIT`` seconds answers 503.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import threading
-import time
 from collections.abc import Awaitable, Callable
 from multiprocessing.context import ForkServerContext
 from typing import Any
 
 from . import jobs, limits
+from .pool import Pool, Worker
+
+logger = logging.getLogger("uvicorn.error")
+
+LONG_JOBS = frozenset({"solve", "grade", "generate"})
+"""Jobs that may run for seconds; they never take the last free worker."""
+
+START_WAIT = 60.0
+"""Seconds a new worker may take to start and warm up before it is given up."""
 
 
 class JobFailed(Exception):
@@ -43,51 +61,65 @@ class ClientGone(Exception):
     """The client disconnected while its job was running; the job was killed."""
 
 
-_slots_lock = threading.Lock()
-_running = 0
 _context: ForkServerContext | None = None
+_context_lock = threading.Lock()
 
 
 def _get_context() -> ForkServerContext:
     global _context
-    if _context is None:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["__main__", "pencilbox.web.jobs"])
-        _context = context
-    return _context
+    with _context_lock:
+        if _context is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["__main__", "pencilbox.web.jobs"])
+            _context = context
+        return _context
 
 
-def _try_take_slot() -> bool:
-    global _running
-    with _slots_lock:
-        if _running >= limits.MAX_JOBS:
-            return False
-        _running += 1
-        return True
+def spawn() -> Worker:
+    """Start one worker process and wait until it is warm (blocking: run off the loop)."""
+    context = _get_context()
+    here, there = context.Pipe(duplex=True)
+    process = context.Process(
+        target=jobs.serve_jobs,
+        args=(there, limits.JOB_MEMORY_BYTES),
+        daemon=True,
+        name="pencilbox-worker",
+    )
+    process.start()
+    there.close()
+    try:
+        if not here.poll(START_WAIT):
+            raise RuntimeError(f"did not warm up within {START_WAIT:g} s")
+        here.recv()  # ("ready", pid)
+    except BaseException:
+        process.kill()
+        process.join(5)
+        here.close()
+        raise
+    return Worker(process, here)
 
 
-def _give_back_slot() -> None:
-    global _running
-    with _slots_lock:
-        _running -= 1
+_pool = Pool(spawn, lambda: limits.MAX_JOBS, logger)
+
+
+def start_pool() -> None:
+    """Start the workers now (in the background), so the first job finds one warm."""
+    _pool.fill()
+
+
+def stop_pool() -> None:
+    """Stop every idle worker (for tests and benchmarks; busy ones stop when done)."""
+    _pool.drain()
 
 
 def running_jobs() -> int:
-    """How many worker processes are running now (for tests and status)."""
-    return _running
+    """How many jobs are running now (for tests and status)."""
+    return _pool.running
 
 
-async def _take_slot() -> None:
-    # A plain counter polled from the event loop, not an asyncio.Semaphore:
-    # the test client runs each app instance on its own event loop, and an
-    # asyncio primitive is tied to the loop that first waited on it.
-    deadline = time.monotonic() + limits.QUEUE_WAIT
-    while not _try_take_slot():
-        if time.monotonic() >= deadline:
-            raise JobFailed(
-                503, f"server busy: {limits.MAX_JOBS} jobs already running; try again shortly"
-            )
-        await asyncio.sleep(0.05)
+def idle_workers() -> list[Worker]:
+    """The warm workers waiting for a job (for tests)."""
+    return _pool.idle_workers()
 
 
 Watcher = Callable[[], Awaitable[Any]]
@@ -97,58 +129,56 @@ Watcher = Callable[[], Awaitable[Any]]
 async def run_job(
     name: str, payload: dict[str, Any], disconnected: Watcher | None = None
 ) -> dict[str, Any]:
-    """Run job ``name`` of ``jobs.JOBS`` in a worker process and return its result.
+    """Run job ``name`` of ``jobs.JOBS`` on a warm worker and return its result.
 
     ``disconnected`` makes an awaitable that finishes when the client goes
-    away; the job is then killed and :class:`ClientGone` raised.
-    Raises :class:`JobFailed` (503 busy, 504 too slow, 400 bad input, 500 crash).
+    away; the worker is then killed (and replaced) and :class:`ClientGone`
+    raised. Raises :class:`JobFailed` (503 busy, 504 too slow, 400 bad
+    input, 500 crash).
     """
     budget = limits.TIME_BUDGET[name]
-    await _take_slot()
+    long = name in LONG_JOBS
+    worker = await _pool.acquire(long, limits.QUEUE_WAIT)
+    if worker is None:
+        raise JobFailed(
+            503, f"server busy: {limits.MAX_JOBS} jobs already running; try again shortly"
+        )
+    healthy = False
     try:
-        return await _run_in_process(name, payload, budget, disconnected)
+        status, value = await _ask(worker, name, payload, budget, disconnected)
+        # A crashed worker may hold broken state (it exits on its own too).
+        healthy = status in ("ok", "bad")
     finally:
-        _give_back_slot()
-
-
-async def _run_in_process(
-    name: str, payload: dict[str, Any], budget: float, disconnected: Watcher | None
-) -> dict[str, Any]:
-    context = _get_context()
-    reader, writer = context.Pipe(duplex=False)
-    process = context.Process(
-        target=jobs.run_in_child,
-        args=(writer, name, payload, limits.JOB_MEMORY_BYTES),
-        daemon=True,
-        name=f"pencilbox-{name}",
-    )
-    try:
-        # Starting talks to the fork server (and starts it the first time): off the loop.
-        await asyncio.to_thread(process.start)
-        writer.close()
-        outcome = await _wait_readable(reader, budget, disconnected)
-        if outcome == "timeout":
-            raise JobFailed(504, f"{name} took longer than {budget:g} s and was stopped")
-        if outcome == "gone":
-            raise ClientGone(name)
-        try:
-            status, value = reader.recv()
-        except EOFError:
-            process.join(1)
-            raise JobFailed(
-                500, f"{name} worker stopped without an answer (exit code {process.exitcode})"
-            ) from None
-    finally:
-        reader.close()
-        if process.pid is not None:
-            if process.is_alive():
-                process.kill()
-            await asyncio.to_thread(process.join, 5)
+        if not healthy:
+            worker.process.kill()
+            await asyncio.to_thread(worker.process.join, 5)
+        _pool.release(worker, healthy, long)
     if status == "ok":
         return value  # type: ignore[no-any-return]
     if status == "bad":
         raise JobFailed(400, value)
     raise JobFailed(500, value)
+
+
+async def _ask(
+    worker: Worker, name: str, payload: Any, budget: float, disconnected: Watcher | None
+) -> tuple[str, Any]:
+    """Send one job to ``worker`` and read its answer, within ``budget`` seconds."""
+    try:
+        worker.conn.send((name, payload))
+        outcome = await _wait_readable(worker.conn, budget, disconnected)
+        if outcome == "timeout":
+            raise JobFailed(504, f"{name} took longer than {budget:g} s and was stopped")
+        if outcome == "gone":
+            raise ClientGone(name)
+        answer: tuple[str, Any] = worker.conn.recv()
+    except (EOFError, OSError):
+        worker.process.join(1)
+        raise JobFailed(
+            500, f"{name} worker stopped without an answer (exit code {worker.process.exitcode})"
+        ) from None
+    worker.jobs += 1
+    return answer
 
 
 async def _wait_readable(reader: Any, budget: float, disconnected: Watcher | None) -> str:
