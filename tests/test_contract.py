@@ -321,8 +321,8 @@ def hint_records(kind: Kind) -> list[dict[str, Any]]:
 @every_type
 def test_hint_chains_reach_the_solution(name: str) -> None:
     """Entering each hint's move from the empty position never contradicts the
-    solution, and ends solved exactly when a rung grades the puzzle: the
-    position is then the solution."""
+    solution and ends solved, the position then the solution: where the ladder
+    stalls (a puzzle graded "search") the hints suppose and refute."""
     kind = kind_of(name)
     records = hint_records(kind)
     assert len(records) >= 4, f"{name}: too few bank puzzles a rung finishes"
@@ -334,9 +334,6 @@ def test_hint_chains_reach_the_solution(name: str) -> None:
         assert grade.rung == record["grade"]["rung"], where
         chain = follow_hints(kind, puzzle, solution)
         assert not chain.mistakes, f"{where}: {chain.mistakes}"
-        if grade.rung == "search":
-            assert chain.status in ("stuck", "narrowed"), f"{where}: {chain.status}"
-            continue
         assert chain.status == "solved" and chain.moves > 0, f"{where}: {chain.status}"
         state = kind.position_state(puzzle, chain.position)
         assert state.is_solved(), where

@@ -337,6 +337,11 @@ def test_a_deductions_json_gives_cell_ids_and_the_labels_it_is_handed() -> None:
         "reason": "why",
         "writes": True,
         "value": 3,
+        "supposes": None,
+        "supposed": [],
+        "supposed_labels": [],
+        "chain": [],
+        "contradiction": None,
     }
 
 

@@ -33,6 +33,12 @@ class Deduction:
     whose contents justify the step (for highlighting). ``writes`` is true
     when the step settles a cell's content (a digit written, a piece drawn),
     the kind of step a hint leads up to.
+
+    A step that rests on a supposition (a probe, a lookahead) carries its
+    argument: ``supposes`` the option assumed in words, ``supposed`` its
+    cells, ``chain`` the steps the rules forced from it and ``contradiction``
+    where they ended, so that a person can follow "Suppose X. Then ... so Y
+    is left with nothing. So X is impossible" one step at a time.
     """
 
     rule: str
@@ -42,6 +48,10 @@ class Deduction:
     writes: bool = False
     bookkeeping: bool = False
     value: int | None = None  # what a writing step puts in its cell (a digit, a piece)
+    supposes: str | None = None
+    supposed: tuple[int, ...] = ()
+    chain: tuple[Deduction, ...] = ()
+    contradiction: str | None = None
 
     def as_json(self, label: Callable[[int], str]) -> dict[str, Any]:
         """The one JSON form of a deduction: cell ids for programs (``cells``,
@@ -56,6 +66,11 @@ class Deduction:
             "reason": self.reason,
             "writes": self.writes,
             "value": self.value,
+            "supposes": self.supposes,
+            "supposed": list(self.supposed),
+            "supposed_labels": [label(cell) for cell in self.supposed],
+            "chain": [step.as_json(label) for step in self.chain],
+            "contradiction": self.contradiction,
         }
 
 
@@ -121,6 +136,12 @@ class Rule:
     A ``check`` narrows nothing: it only rejects a position that breaks a
     rule outright, for a rung whose other rules would miss that. An engine
     that states every rule itself (the SAT encodings) leaves checks out.
+
+    A ``lookahead`` rule proves by supposing (assume an option, propagate the
+    rules below it, refute); a hint's own suppositions run without such
+    rules, so that no supposition nests another. Such a rule may say in its
+    own words which option a supposition tries (``option``: state, variable,
+    value bit -> words and cells), for a hint that supposes as it does.
     """
 
     name: str
@@ -128,6 +149,8 @@ class Rule:
     summary: str
     bookkeeping: bool = False
     check: bool = False
+    lookahead: bool = False
+    option: Callable[[State, int, int], tuple[str, tuple[int, ...]]] | None = None
 
 
 @dataclass(frozen=True)

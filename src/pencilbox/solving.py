@@ -9,16 +9,19 @@ them with the face's labels (``r1c2``...) beside it for people.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from . import hinting
 from .engine import (
     Contradiction,
     CountResult,
     Deduction,
+    Rule,
     SearchResult,
+    State,
     count_solutions,
     first_step,
     propagate,
@@ -185,15 +188,44 @@ class Hint:
             "rule": self.rule,
             "steps": [step.as_json(label) for step in self.steps],
             "mistakes": [violation_json(kind, puzzle, v) for v in self.mistakes],
+            "tiers": hint_tiers(self, label),
         }
 
 
-def hint(kind: PuzzleKind[Any], puzzle: Any, position: Rows | None = None) -> Hint:
+def hint_tiers(hint: Hint, label: Callable[[int], str]) -> list[dict[str, Any]]:
+    """What the hint says on each press: where to look and the rule's name, then
+    the reason, then the whole chain (empty when there is no step)."""
+    if not hint.steps:
+        return []
+    final = hint.steps[-1]
+    rules = sorted({step.rule for step in hint.steps}, key=[s.rule for s in hint.steps].index)
+    where = list(final.cells)
+    look = f"Look at {' '.join(label(c) for c in where)} ({', '.join(rules)})."
+    reason = final.reason
+    supposed = [step for step in hint.steps if step.supposes]
+    if supposed:
+        reason = f"Every other option fails by supposing it ({len(supposed)} of them), so: {reason}"
+    whole = [f"{n}. {step.reason}" for n, step in enumerate(hint.steps, start=1)]
+    return [
+        {"tier": 1, "text": look, "cells": where, "labels": [label(c) for c in where]},
+        {"tier": 2, "text": reason, "cells": where, "labels": [label(c) for c in where]},
+        {"tier": 3, "text": " ".join(whole), "lines": whole, "cells": where},
+    ]
+
+
+def hint(
+    kind: PuzzleKind[Any],
+    puzzle: Any,
+    position: Rows | None = None,
+    last: int | None = None,
+) -> Hint:
     """What a person could deduce next from ``position`` (default: the bare puzzle).
 
-    Rules are tried cheapest (most human) first. Deductions accumulate until
-    one settles a cell, so the hint reads as a short argument ending in a
-    move. A position that contradicts the solution is reported as a mistake.
+    The ladder is run cheapest (most human) first until one step settles a
+    cell; if that chain is long, or far from ``last`` (the cell of the
+    player's last move), the cells are also tried one at a time
+    (:mod:`.hinting`) and the shortest move wins. A position that contradicts
+    the solution is reported as a mistake.
     """
     if position is not None:
         mistakes = find_mistakes(kind, puzzle, position)
@@ -203,9 +235,37 @@ def hint(kind: PuzzleKind[Any], puzzle: Any, position: Rows | None = None) -> Hi
     else:
         state = kind.initial_state(puzzle)
     rules = kind.ladder.rules()
+    # A ladder move found within a few rule applications is short; past that
+    # the chain grows long, and the cells tried one at a time usually win.
+    found = _ladder_hint(state.copy(), rules, hinting.QUICK)
+    if found is not None and found.status in ("mistake", "solved"):
+        return found
+    teacher = hinting.Teacher(kind, puzzle, rules)
+    teacher.cells_are_vars = len(state.domains) == puzzle.rows * puzzle.cols
+    best = None
+    if found is not None and found.status == "step":
+        best = hinting.Move(found.steps, teacher.distance(found.steps[-1].cells, last))
+        if len(best.steps) <= hinting.SHORT and best.near <= hinting.SHORT:
+            return found
+    move = hinting.targeted(teacher, state, last, best)
+    if move is not None and move is not best:
+        return Hint(move.steps, [], "step")
+    if found is None:  # nothing short either way: the ladder's move, however long
+        found = _ladder_hint(state.copy(), rules)
+        assert found is not None
+    return found
+
+
+def _ladder_hint(state: State, rules: Sequence[Rule], cap: int | None = None) -> Hint | None:
+    """The ladder's own next move: deductions cheapest first until one settles
+    a cell; None if ``cap`` rule applications found none."""
     steps: list[Deduction] = []
+    applied = 0
     try:
         while True:
+            applied += 1
+            if cap is not None and applied > cap:
+                return None
             found = first_step(state, rules)
             if not found:
                 break

@@ -141,4 +141,22 @@ def _probe_step(tables: Tables, piece: int, reason: object) -> Deduction:
     )
 
 
-PROBE = Rule("probe", probe, "assume a piece, propagate; a contradiction kills it")
+def option_words(state: State, cell: int, bit: int) -> tuple[str, tuple[int, ...]]:
+    """A hint's supposition "``cell`` is covered by the piece ``bit`` stands for", in
+    the words and cells of :func:`_probe_step` (the piece, not a domain bit)."""
+    assert isinstance(state, HeterominoState)
+    tables = state.tables
+    piece = tables.piece_at[cell][bit.bit_length() - 1]
+    return (
+        f"{tables.grid.label(cell)} is covered by {tables.describe(piece)}",
+        tables.piece_cells[piece],
+    )
+
+
+PROBE = Rule(
+    "probe",
+    probe,
+    "assume a piece, propagate; a contradiction kills it",
+    lookahead=True,
+    option=option_words,
+)

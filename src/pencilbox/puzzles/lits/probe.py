@@ -61,4 +61,9 @@ def probe(state: State, log: Log) -> bool:
     return False
 
 
-PROBE = Rule("probe", probe, "a tetromino whose assumption makes the tetro rules fail goes")
+PROBE = Rule(
+    "probe",
+    probe,
+    "a tetromino whose assumption makes the tetro rules fail goes",
+    lookahead=True,
+)

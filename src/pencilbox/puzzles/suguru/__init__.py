@@ -19,6 +19,7 @@ from .state import new_state, position_state, settled_cells, settled_rows
 class SuguruKind(PuzzleKind[Suguru]):
     name = "suguru"
     aliases = ("tectonic",)
+    candidate_marks = True
     generate_modes = ("solvable", "minimal")
 
     # Read on first use, so that listing the types (``pencilbox --help``) loads no rules.

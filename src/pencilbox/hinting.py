@@ -1,0 +1,231 @@
+"""Short hints: the easiest next deduction from a position, suppositions explained.
+
+The ladder run cheapest first finds *a* move, but not the easiest: a rule
+that sweeps the whole board (Heteromino's pocket check, say) kills pieces
+everywhere before one cell is left with one piece, and that cell may need
+twenty kills. So a hint also looks at cells one by one: a variable whose
+every option but one can be refuted by supposing it ("Suppose X. Then ...
+so Y is left with nothing. So X is impossible") is settled in as many steps
+as it has options. Among the moves found, the one with the fewest and
+shortest steps wins, nearer the player's last move on ties.
+
+Suppositions run the rules that do not themselves suppose (``Rule.lookahead``),
+so they never nest; a refutation is a propagation ending in Contradiction,
+which is as sound as the rules (nothing here narrows the position itself).
+The same refutations are what a hint offers where the ladder stalls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import Contradiction, Deduction, Rule, State, first_step, propagate
+from .kind import PuzzleKind
+
+SUPPOSE = "suppose"
+"""The rule name of a step that refutes an option by supposing it."""
+
+CHAIN_CAP = 60
+"""Most rule applications a supposition's chain is allowed before it is not
+explained (and so not offered): a longer argument teaches nothing."""
+
+TRIAL_CAP = 120
+"""Most suppositions one hint tries, so that its cost stays bounded."""
+
+SHORT = 2
+"""A ladder move of at most this many steps near the last move is taken at once."""
+
+QUICK = 8
+"""Rule applications the ladder is given to find a move before cells are tried
+one at a time (Heteromino's sweeping rules may apply dozens of times first)."""
+"""A ladder move of at most this many steps near the last move is taken at once."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A candidate hint: its steps, and what ranks it."""
+
+    steps: list[Deduction]
+    near: int  # distance from the last move (0 without one)
+
+    @property
+    def score(self) -> tuple[int, int, int]:
+        chained = sum(len(step.chain) for step in self.steps)
+        return (len(self.steps), chained, self.near)
+
+
+class Teacher:
+    """What the hint search needs of one puzzle: the face, the label, the rules."""
+
+    def __init__(self, kind: PuzzleKind[Any], puzzle: Any, rules: Sequence[Rule]) -> None:
+        self.kind = kind
+        self.puzzle = puzzle
+        self.label: Callable[[int], str] = lambda cell: kind.cell_label(puzzle, cell)
+        self.rules = tuple(rules)
+        # Suppositions propagate with the rules that do not suppose themselves.
+        self.trial_rules = tuple(rule for rule in rules if not rule.lookahead)
+        self.cells_are_vars = False
+        self.trials = 0
+
+    def option(self, state: State, var: int, bit: int) -> tuple[str, tuple[int, ...]]:
+        """Option ``bit`` of ``var`` in words, with its cells: as a lookahead rule
+        of the ladder names it, else as the writing step that fixing it logs
+        (the rules' writing steps all say "X can only ...")."""
+        for rule in self.rules:
+            if rule.option is not None:
+                return rule.option(state, var, bit)
+        trial = state.copy()
+        log: list[Deduction] = []
+        try:
+            trial.fix(var, bit)
+            for rule in self.rules:
+                if rule.apply(trial, log) and log:
+                    break
+        except Contradiction:
+            pass
+        head = next((d for d in log if d.writes), None)
+        if head is None:
+            cells = (var,) if self.cells_are_vars else ()
+            return f"{self.label(var)} takes this option" if cells else "this option", cells
+        return _supposition_words(head.reason), head.cells
+
+    def distance(self, cells: Sequence[int], last: int | None) -> int:
+        """Chebyshev distance from ``last`` to the nearest of ``cells`` (0 if no last)."""
+        if last is None or not cells:
+            return 0
+        cols: int = self.puzzle.cols
+        row, col = divmod(last, cols)
+        return min(max(abs(c // cols - row), abs(c % cols - col)) for c in cells)
+
+    def refute(self, state: State, var: int, bit: int) -> Deduction | None:
+        """The step "``var`` cannot take ``bit``", explained, or None if the rules
+        do not refute it within :data:`CHAIN_CAP` applications."""
+        self.trials += 1
+        trial = state.copy()
+        try:
+            trial.fix(var, bit)
+            propagate(trial, self.trial_rules)  # cheap first: most options survive
+        except Contradiction:
+            pass
+        else:
+            return None
+        return self.explain(state, var, bit)
+
+    def explain(self, state: State, var: int, bit: int) -> Deduction | None:
+        """Re-run a refuted supposition with a log: the supposition, its chain, its end."""
+        trial = state.copy()
+        log: list[Deduction] = []
+        try:
+            trial.fix(var, bit)
+            for _ in range(CHAIN_CAP):
+                found = first_step(trial, self.trial_rules)
+                if not found:
+                    return None
+                log.extend(found)
+            return None
+        except Contradiction as contradiction:
+            reason = contradiction.args[0] if contradiction.args else None
+            words, where = self.kind.contradiction_words(self.puzzle, trial, reason)
+        option, supposed = self.option(state, var, bit)
+        chain = _trim(
+            [d for d in log if not (d.writes and set(d.cells) == set(supposed))], supposed, where
+        )
+        then = f"Then {len(chain)} forced step{'s' * (len(chain) != 1)}" if chain else "At once"
+        return Deduction(
+            SUPPOSE,
+            supposed,
+            f"Suppose {option}. {then}: {words}. So {option} is impossible.",
+            because=where,
+            supposes=option,
+            supposed=supposed,
+            chain=tuple(chain),
+            contradiction=words,
+        )
+
+    def settle_var(self, state: State, var: int, steps: list[Deduction]) -> Move | None:
+        """Try to settle ``var`` by refuting all its options but one."""
+        dom = state.domains[var]
+        survivor = 0
+        while dom:
+            low = dom & -dom
+            dom ^= low
+            if self.trials >= TRIAL_CAP:
+                return None
+            step = self.refute(state, var, low)
+            if step is None:
+                if survivor:
+                    return None  # two options survive: this variable is not settled yet
+                survivor = low
+            else:
+                steps.append(step)
+        if not survivor:
+            return None  # every option fails: a mistake earlier, reported elsewhere
+        trial = state.copy()
+        trial.narrow(var, survivor)
+        try:
+            final = [d for d in first_step(trial, self.rules) if d.writes]
+        except Contradiction:
+            return None
+        if not final:
+            return None
+        return Move([*steps, final[0]], 0)
+
+
+def _supposition_words(reason: str) -> str:
+    """The option a writing step names, as a supposition: "r3c4 can only be 2"
+    becomes "r3c4 is 2" (the rules' writing steps all say "X can only ...")."""
+    subject, sep, rest = reason.partition(" can only ")
+    if not sep:
+        return reason
+    rest = rest.split(": ")[0]
+    verb, _, tail = rest.partition(" ")
+    verb = {"be": "is", "hold": "holds"}.get(verb, verb + "s")
+    return f"{subject} {verb} {tail}".strip()
+
+
+def _trim(log: list[Deduction], start: Sequence[int], end: Sequence[int]) -> list[Deduction]:
+    """The steps of a supposition's chain that follow from it.
+
+    The trial also finds steps the position allowed anyway; a step is kept
+    when it touches cells the supposition or a kept step changed, or the cells
+    the contradiction names.
+    """
+    reach = set(start)
+    kept = []
+    for step in log:
+        touched = set(step.cells) | set(step.because)
+        if touched & reach:
+            kept.append(step)
+            reach |= set(step.cells)
+    if not kept and log:
+        kept = [d for d in log if set(d.cells) & set(end)]
+    return kept
+
+
+def targeted(teacher: Teacher, state: State, last: int | None, best: Move | None) -> Move | None:
+    """The best move found by settling variables one at a time (fewest options first,
+    nearest ``last`` first on ties), or ``best`` if none beats it."""
+    domains = state.domains
+    open_vars = [var for var, dom in enumerate(domains) if dom & (dom - 1)]
+
+    def where(var: int) -> int:
+        return teacher.distance((var,), last) if teacher.cells_are_vars else 0
+
+    open_vars.sort(key=lambda var: (domains[var].bit_count() + where(var), var))
+    for var in open_vars:
+        if best is not None and domains[var].bit_count() >= best.score[0]:
+            continue  # at least as many steps as the best: cannot win
+        move = teacher.settle_var(state, var, [])
+        if teacher.trials >= TRIAL_CAP:
+            break
+        if move is None:
+            continue
+        near = teacher.distance(move.steps[-1].cells, last)
+        move = Move(move.steps, near)
+        if best is None or move.score < best.score:
+            best = move
+            if len(move.steps) <= 1:
+                break
+    return best
