@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
+import socket
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -265,3 +268,152 @@ def test_a_long_job_leaves_a_worker_for_hints(client: TestClient) -> None:
     warm_pids(limits.MAX_JOBS)
     asyncio.run(scenario())
     assert worker.running_jobs() == 0
+
+
+# -- slow, idle, surplus and vanishing clients (real sockets) ----------------------------
+
+
+class Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[tuple[str, int]]:
+    """The app served by uvicorn on a free 127.0.0.1 port, with short bounds."""
+    import uvicorn
+
+    from pencilbox.web import bind
+    from pencilbox.web.connections import server_config
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(limits, "REQUEST_READ_SECONDS", 0.5)
+        patch.setattr(limits, "KEEP_ALIVE_SECONDS", 1)
+        patch.setattr(limits, "MAX_CONNECTIONS", 8)
+        sock = bind("127.0.0.1", 0)
+        config = server_config(create_app(), log_level="warning", access_log=False)
+        instance = uvicorn.Server(config)
+        thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 10
+        while not instance.started:
+            assert time.monotonic() < deadline, "the server did not start within 10 s"
+            time.sleep(0.02)
+        yield sock.getsockname()[:2]
+        instance.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def connect(address: tuple[str, int]) -> socket.socket:
+    return socket.create_connection(address, timeout=5)
+
+
+def closed_within(conn: socket.socket, seconds: float, trickle: bytes = b"") -> float | None:
+    """Seconds until the server closes ``conn`` (sending ``trickle`` a byte per 0.1 s),
+    or None if it is still open after ``seconds``."""
+    start = time.monotonic()
+    conn.settimeout(0.1)
+    index = 0
+    while time.monotonic() - start < seconds:
+        try:
+            if conn.recv(4096) == b"":
+                return time.monotonic() - start
+        except TimeoutError:
+            pass
+        except ConnectionResetError:
+            return time.monotonic() - start
+        if index < len(trickle):
+            try:
+                conn.send(trickle[index : index + 1])
+            except (BrokenPipeError, ConnectionResetError):
+                return time.monotonic() - start
+            index += 1
+    return None
+
+
+def test_headers_trickled_a_byte_at_a_time_are_cut_off(served: tuple[str, int]) -> None:
+    with connect(served) as conn:
+        trickle = b"GET /api/types HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 100
+        took = closed_within(conn, 5.0, trickle)
+    assert took is not None, "a trickled request was still open after 5 s"
+    assert took < 0.5 + 1.0
+
+
+def test_a_stalled_body_is_cut_off(served: tuple[str, int]) -> None:
+    with connect(served) as conn:
+        conn.sendall(
+            b"POST /api/load HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+        )
+        took = closed_within(conn, 5.0)
+    assert took is not None and took < 0.5 + 1.0
+
+
+def test_an_idle_keep_alive_connection_is_closed(served: tuple[str, int]) -> None:
+    with connect(served) as conn:
+        conn.sendall(b"GET /api/types HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += conn.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 200")
+        head, _, body = answer.partition(b"\r\n\r\n")
+        length = int(
+            next(
+                line for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")
+            ).split(b":")[1]
+        )
+        while len(body) < length:
+            body += conn.recv(65536)
+        took = closed_within(conn, 5.0)
+    assert took is not None and 0.5 < took < 1 + 1.0
+
+
+def test_connections_past_the_bound_are_closed_and_stalled_ones_dropped(
+    served: tuple[str, int],
+) -> None:
+    stalled = [connect(served) for _ in range(limits.MAX_CONNECTIONS + 6)]
+    try:
+        for conn in stalled:
+            conn.sendall(
+                b"POST /api/load HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n"
+            )
+        surplus = sum(closed_within(conn, 0.02) is not None for conn in stalled)
+        assert surplus >= 6  # closed at once, before any read deadline
+        assert all(closed_within(conn, 3.0) is not None for conn in stalled)  # the rest, at it
+    finally:
+        for conn in stalled:
+            conn.close()
+    with connect(served) as conn:  # and the server still answers
+        conn.sendall(b"GET /api/types HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        assert conn.recv(12) == b"HTTP/1.1 200"
+
+
+def test_a_client_leaving_mid_body_is_one_log_line(served: tuple[str, int]) -> None:
+    records = Records()
+    loggers = [logging.getLogger(name) for name in ("uvicorn.error", "uvicorn", "")]
+    for logger in loggers:
+        logger.addHandler(records)
+    try:
+        with connect(served) as conn:
+            conn.sendall(
+                b"POST /api/load HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"input"'
+            )
+            time.sleep(0.1)
+        deadline = time.monotonic() + 3
+        while not records.records and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.2)  # anything logged after the first line
+    finally:
+        for logger in loggers:
+            logger.removeHandler(records)
+    unique = {id(record): record for record in records.records}.values()
+    lines = [record.getMessage() for record in unique]
+    assert len(lines) == 1, lines
+    assert "before its request body arrived" in lines[0] and "\n" not in lines[0]
+    assert all(r.exc_info is None and r.levelno < logging.ERROR for r in unique)

@@ -57,6 +57,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False)
     import uvicorn
 
     from .app import create_app
+    from .connections import server_config
 
     sock = bind(host, port)
     url = address(sock)
@@ -67,7 +68,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False)
             "reach this machine can use the app"
         )
     print(f"pencilbox: serving on {url} (Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(create_app(allowed), log_level="warning", access_log=False)
+    config = server_config(create_app(allowed), log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()

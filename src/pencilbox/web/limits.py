@@ -46,3 +46,13 @@ QUEUE_WAIT = 5.0
 
 JOB_MEMORY_BYTES = 2 * 1024**3
 """Address-space limit of a worker process, so a runaway job fails instead of swapping."""
+
+REQUEST_READ_SECONDS = 5.0
+"""Seconds a client has to send a whole request (headers and body) once it
+has started one, or has connected; then the connection is closed."""
+
+KEEP_ALIVE_SECONDS = 5
+"""Seconds an idle keep-alive connection stays open between requests."""
+
+MAX_CONNECTIONS = 64
+"""Open connections at once; more are closed as they arrive (a browser opens about six)."""
