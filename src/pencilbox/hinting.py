@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import Contradiction, Deduction, Rule, State, first_step, propagate
-from .kind import PuzzleKind
+from .grid import Rows
+from .kind import PuzzleKind, Violation
 
 SUPPOSE = "suppose"
 """The rule name of a step that refutes an option by supposing it."""
@@ -229,3 +230,22 @@ def targeted(teacher: Teacher, state: State, last: int | None, best: Move | None
             if len(move.steps) <= 1:
                 break
     return best
+
+
+def read_marks(kind: PuzzleKind[Any], puzzle: Any, state: State, marks: Rows) -> list[Violation]:
+    """Narrow each open cell with pencil marks to them; the cells whose marks
+    leave out every candidate the rules still allow."""
+    broken = []
+    for row, line in enumerate(marks[: puzzle.rows]):
+        for col, mark in enumerate(line[: puzzle.cols]):
+            cell = row * puzzle.cols + col
+            if mark <= 0 or not state.domains[cell] & (state.domains[cell] - 1):
+                continue
+            if not state.domains[cell] & mark:
+                label = kind.cell_label(puzzle, cell)
+                broken.append(
+                    Violation("marks", (cell,), f"the pencil marks at {label} leave it none")
+                )
+            else:
+                state.narrow(cell, mark)
+    return broken

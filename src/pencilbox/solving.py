@@ -218,6 +218,7 @@ def hint(
     puzzle: Any,
     position: Rows | None = None,
     last: int | None = None,
+    marks: Rows | None = None,
 ) -> Hint:
     """What a person could deduce next from ``position`` (default: the bare puzzle).
 
@@ -225,7 +226,10 @@ def hint(
     cell; if that chain is long, or far from ``last`` (the cell of the
     player's last move), the cells are also tried one at a time
     (:mod:`.hinting`) and the shortest move wins. A position that contradicts
-    the solution is reported as a mistake.
+    the solution is reported as a mistake. ``marks`` are the player's pencil
+    marks (per cell a bitset, bit ``v - 1`` for value ``v``; 0 for none): on a
+    type whose candidates they are, a hint starts from them, so it does not
+    offer an elimination already pencilled.
     """
     if position is not None:
         mistakes = find_mistakes(kind, puzzle, position)
@@ -234,6 +238,10 @@ def hint(
         state = kind.position_state(puzzle, position)
     else:
         state = kind.initial_state(puzzle)
+    if marks is not None and kind.candidate_marks:
+        broken = hinting.read_marks(kind, puzzle, state, marks)
+        if broken:
+            return Hint([], broken, "mistake")
     rules = kind.ladder.rules()
     # A ladder move found within a few rule applications is short; past that
     # the chain grows long, and the cells tried one at a time usually win.

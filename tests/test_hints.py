@@ -1,0 +1,140 @@
+"""Hints that teach (issue 13): short, suppositions explained, tiered, never a
+dead end, and reading the player's pencil marks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pencilbox import formats, registry, solving
+from pencilbox.kind import PuzzleKind
+
+
+def bank_puzzle(name: str, puzzle_id: str) -> tuple[PuzzleKind[Any], Any, list[list[int]]]:
+    kind = registry.get(name)
+    record = next(r for r in kind.bank() if r["id"] == puzzle_id)
+    _, puzzle = formats.load_object(record["json"])
+    return kind, puzzle, record["solution"]
+
+
+def spread(cells: list[int], cols: int) -> int:
+    """The larger side of the box around ``cells``."""
+    rows_, cols_ = [c // cols for c in cells], [c % cols for c in cells]
+    return max(max(rows_) - min(rows_), max(cols_) - min(cols_))
+
+
+def test_the_first_heteromino_8x8_06_hint_is_short_and_local() -> None:
+    # Before: 22 steps (12 region refutations, 9 probes) about cells all over the board.
+    kind, puzzle, solution = bank_puzzle("heteromino", "8x8-06")
+    hint = solving.hint(kind, puzzle)
+    assert hint.status == "step" and len(hint.steps) <= 5
+    final = hint.steps[-1]
+    assert final.writes
+    supposed = [cell for step in hint.steps for cell in step.supposed]
+    assert spread([*final.cells, *supposed], puzzle.cols) <= 3  # within a 4x4 box
+    # The move agrees with the answer: every cell of the drawn piece is one piece there.
+    labels = {solution[c // puzzle.cols][c % puzzle.cols] for c in final.cells}
+    assert len(labels) == 1
+
+
+def test_a_supposition_carries_its_chain_and_contradiction() -> None:
+    kind, puzzle, _ = bank_puzzle("heteromino", "8x8-06")
+    hint = solving.hint(kind, puzzle)
+    supposed = [step for step in hint.steps if step.supposes]
+    assert supposed, "this hint rests on suppositions"
+    for step in supposed:
+        assert step.supposed and step.contradiction
+        assert step.reason.startswith(f"Suppose {step.supposes}.")
+        assert step.reason.endswith(f"So {step.supposes} is impossible.")
+        assert not step.writes
+    shown = hint.as_json(kind, puzzle)
+    chained = [s for s in shown["steps"] if s["chain"]]
+    assert chained and all(c["cells"] and c["labels"] for s in chained for c in s["chain"])
+
+
+def test_the_answer_has_three_tiers() -> None:
+    kind, puzzle, _ = bank_puzzle("heteromino", "8x8-06")
+    shown = solving.hint(kind, puzzle).as_json(kind, puzzle)
+    one, two, three = shown["tiers"]
+    final = shown["steps"][-1]
+    assert one["tier"] == 1 and one["cells"] == final["cells"]
+    assert one["text"].startswith("Look at " + " ".join(final["labels"]))
+    assert final["rule"] in one["text"]
+    assert final["reason"] in two["text"]
+    assert len(three["lines"]) == len(shown["steps"])
+
+
+@pytest.mark.parametrize("name", ["suguru", "lits", "heteromino"])
+def test_hints_over_the_bank_are_mostly_short(name: str) -> None:
+    """Untouched: how many first hints list more than five steps. The ladder
+    still needs more where no cell can be settled by refuting its options one
+    supposition at a time (many open cells with two options that survive)."""
+    kind = registry.get(name)
+    longer = []
+    for record in kind.bank():
+        _, puzzle = formats.load_object(record["json"])
+        hint = solving.hint(kind, puzzle)
+        if len(hint.steps) > 5:
+            longer.append(record["id"])
+    allowed = {"suguru": 0, "lits": 0, "heteromino": 8}[name]
+    assert len(longer) <= allowed, longer
+
+
+def test_following_hints_on_suguru_9x9_14_reaches_the_solution() -> None:
+    # Before: the ladder stalled after 14 moves and answered the same forever.
+    kind, puzzle, solution = bank_puzzle("suguru", "9x9-14")
+    position = [[0] * puzzle.cols for _ in range(puzzle.rows)]
+    seen = set()
+    for _ in range(puzzle.rows * puzzle.cols + 1):
+        hint = solving.hint(kind, puzzle, position)
+        if hint.status == "solved":
+            break
+        assert hint.status == "step", hint.status
+        final = hint.steps[-1]
+        key = (final.cells, final.value)
+        assert key not in seen, f"the same answer again: {final.reason}"
+        seen.add(key)
+        for cell in final.cells:
+            position[cell // puzzle.cols][cell % puzzle.cols] = final.value or 0
+    else:
+        raise AssertionError("more hints than cells")
+    # "solved": what is left follows from the position (as test_contract reads it).
+    state = kind.position_state(puzzle, position)
+    assert state.is_solved() and kind.solution_rows(puzzle, state) == solution
+
+
+def test_pencilled_eliminations_are_not_offered_again() -> None:
+    """A hint that refutes an option by supposing it: once the player has
+    pencilled that option out, the next hint does not refute it again."""
+    kind, puzzle, solution = bank_puzzle("suguru", "9x9-14")
+    position = [[0] * puzzle.cols for _ in range(puzzle.rows)]
+    for _ in range(puzzle.rows * puzzle.cols):
+        hint = solving.hint(kind, puzzle, position)
+        if any(step.supposes for step in hint.steps):
+            break
+        for cell in hint.steps[-1].cells:
+            position[cell // puzzle.cols][cell % puzzle.cols] = hint.steps[-1].value or 0
+    else:
+        raise AssertionError("no hint on 9x9-14 supposes")
+    refuted = next(step for step in hint.steps if step.supposes)
+    (cell,) = refuted.supposed
+    state = kind.position_state(puzzle, position)
+    wrong = int((refuted.supposes or "").split(" is ")[-1])
+    marks = [[0] * puzzle.cols for _ in range(puzzle.rows)]
+    marks[cell // puzzle.cols][cell % puzzle.cols] = state.domains[cell] & ~(1 << (wrong - 1))
+    again = solving.hint(kind, puzzle, position, marks=marks)
+    assert again.status == "step"
+    assert refuted.supposes not in [step.supposes for step in again.steps]
+
+
+def test_marks_that_leave_a_cell_nothing_are_a_mistake() -> None:
+    kind, puzzle, solution = bank_puzzle("suguru", "5x5-01")
+    empty = [[0] * puzzle.cols for _ in range(puzzle.rows)]
+    state = kind.initial_state(puzzle)
+    open_cell = next(c for c, d in enumerate(state.domains) if d & (d - 1))
+    gone = ((1 << 9) - 1) & ~state.domains[open_cell]
+    marks = [[0] * puzzle.cols for _ in range(puzzle.rows)]
+    marks[open_cell // puzzle.cols][open_cell % puzzle.cols] = gone
+    hint = solving.hint(kind, puzzle, empty, marks=marks)
+    assert hint.status == "mistake" and hint.mistakes[0].cells == (open_cell,)
