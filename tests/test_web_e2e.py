@@ -740,13 +740,13 @@ def test_notes_page_draws_the_measured_figures(browser: Any, server: str) -> Non
     tab.wait_for_selector("body[data-ready=true]")
     table = tab.locator('section[data-section="singles"] table', has_text="5x5").first
     figures = stats["singles"]["by_size"]
-    headers = table.locator("th").all_inner_texts()
+    headers = table.locator("th").all_text_contents()  # the tables are folded away
     column = headers.index("finish_rate")
     # one row per size and mode, each holding the JSON's own number
     rows = table.locator("tbody tr")
     assert rows.count() == sum(len(modes) for modes in figures.values())
     for index, (size, mode) in enumerate((s, m) for s in figures for m in figures[s]):
-        cells = rows.nth(index).locator("td").all_inner_texts()
+        cells = rows.nth(index).locator("td").all_text_contents()
         assert cells[:2] == [size, mode]
         assert float(cells[column]) == figures[size][mode]["finish_rate"]
     chart = tab.locator('svg.chart[aria-label="by_size: finish_rate (bars: 95% interval)"]').first
