@@ -20,7 +20,7 @@ from typing import Any
 from .engine import Contradiction, CountResult, Rule, propagate
 from .grid import Rows
 from .kind import PuzzleKind
-from .sat.core import Encoding
+from .sat.core import Encoding, count_models
 from .solving import SolverBug, answers_json
 
 ENGINES = ("rungs", "sat", "hybrid")
@@ -80,8 +80,6 @@ def hybrid_encoding(kind: PuzzleKind[Any], puzzle: Any) -> Encoding | None:
 
 def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat") -> SatReport:
     """Count answers up to ``limit`` with the plain SAT encoding or the hybrid."""
-    from .sat.core import count_models
-
     if engine not in ("sat", "hybrid"):
         raise ValueError(f"unknown SAT engine {engine!r}")
     started = time.perf_counter()
