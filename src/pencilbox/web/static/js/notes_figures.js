@@ -40,7 +40,7 @@ export const isPercent = (fmt) => fmt === "pct" || fmt === "pct1" || fmt === "%"
 function number(value, fmt) {
   const scaled = fmt === "pct" || fmt === "pct1" ? value * 100 : value;
   const places = DECIMALS[fmt];
-  if (places !== undefined && places !== null) return (+scaled.toFixed(places)).toString();
+  if (places !== undefined && places !== null) return scaled.toFixed(places);
   if (Number.isInteger(scaled) && Math.abs(scaled) >= 10000) return scaled.toLocaleString("en");
   return String(+scaled.toPrecision(12));
 }
