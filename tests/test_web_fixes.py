@@ -146,3 +146,34 @@ def test_defect_9_hint_cannot_be_sent_while_one_is_pending(page: Any) -> None:
     held[0].continue_()
     page.wait_for_selector("#hint-panel .rule")
     expect(page.locator("#hint")).to_be_enabled()
+
+
+def test_defect_4_a_wrong_cut_is_the_mistake_hint_and_check_report(page: Any, server: str) -> None:
+    """A cut inside an answer's piece is reported at once, by Hint and by Check,
+    before it closes any piece of three (the server alone sees whole pieces only)."""
+    import_puzzle(page, HETEROMINO_URL)
+    puzzle = api(server, "/api/load", {"input": HETEROMINO_URL})["json"]
+    solution = api(server, "/api/solve", {"puzzle": puzzle})["solutions"][0]
+    black = [b for row in puzzle["black"] for b in row]
+    pieces = [n for row in solution for n in row]
+    cols = puzzle["cols"]
+    cell = next(
+        c
+        for c in range(len(pieces) - 1)
+        if c % cols + 1 < cols and not black[c] and not black[c + 1] and pieces[c] == pieces[c + 1]
+    )
+    page.click(f'rect.edge-hit[data-edge="{cell}:1"]')
+    assert page.locator("rect.shade.piece").count() == 0  # no piece closed yet
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel .rule")
+    assert page.locator("#hint-panel .rule").all_inner_texts() == ["wrong-cut"]
+    assert "splits a piece" in page.inner_text("#hint-panel")
+    assert board_cells(page, "rect.cell.error") == [cell, cell + 1]
+    page.click("#check")
+    expect(page.locator("#message")).to_contain_text("splits a piece")
+    assert board_cells(page, "rect.cell.error") == [cell, cell + 1]
+    # a right cut is no mistake: the hint goes on to a next step
+    page.click(f'rect.edge-hit[data-edge="{cell}:1"]')
+    page.click("#hint")
+    page.wait_for_selector("#hint-panel .rule")
+    assert "wrong-cut" not in page.locator("#hint-panel .rule").all_inner_texts()

@@ -173,6 +173,25 @@ export function drag(model, cells, values) {
   return { batch };
 }
 
+const label = (cols, cell) => `r${Math.floor(cell / cols) + 1}c${(cell % cols) + 1}`;
+
+// Cuts that no answer allows: between two cells that share a piece in the
+// (unique) answer. The server reads whole pieces only, so a wrong cut would
+// otherwise go unseen until it closed a piece of three.
+export function wrongMoves(model, values, answer) {
+  const { cols } = model;
+  const piece = answer.flat();
+  const wrong = [];
+  values.forEach((value, a) => {
+    for (const [bit, b] of [[RIGHT, a + 1], [DOWN, a + cols]]) {
+      if (!(value & bit) || piece[a] !== piece[b]) continue;
+      const message = `the cut between ${label(cols, a)} and ${label(cols, b)} splits a piece: no answer has it`;
+      wrong.push({ rule: "wrong-cut", cells: [a, b], message });
+    }
+  });
+  return wrong;
+}
+
 export function click(model, data, button, values) {
   if (data.edge !== undefined) {
     const [cell, bit] = data.edge.split(":").map(Number);

@@ -304,8 +304,12 @@ export class Game {
     if (!this.payload) return;
     const serial = ++this.checkSerial;
     let result;
+    let wrong;
     try {
-      result = await api.post("/api/check", { puzzle: this.payload.json, grid: this.checkGrid() });
+      [result, wrong] = await Promise.all([
+        api.post("/api/check", { puzzle: this.payload.json, grid: this.checkGrid() }),
+        this.wrongMoves(),
+      ]);
     } catch (error) {
       this.onMessage(`check failed: ${error.message}`, "error");
       return;
@@ -315,7 +319,7 @@ export class Game {
     const values = this.position.values;
     const pending = (v) =>
       this.kind.pending ? this.kind.pending(this.model, v, values) : this.kind.incompleteRules.has(v.rule);
-    const broken = result.violations.filter((v) => !pending(v));
+    const broken = [...wrong, ...result.violations.filter((v) => !pending(v))];
     this.errors = new Set(broken.flatMap((v) => v.cells));
     if (result.solved) {
       this.solved = true;
@@ -337,7 +341,11 @@ export class Game {
   async hint() {
     if (!this.payload) return null;
     if (this.rung) this.showRung(null);
-    const result = await api.post("/api/hint", { puzzle: this.payload.json, grid: this.grid() });
+    // a move no answer allows is the mistake to show, before any next step
+    const wrong = await this.wrongMoves();
+    const result = wrong.length
+      ? { status: "mistake", mistakes: wrong, steps: [] }
+      : await api.post("/api/hint", { puzzle: this.payload.json, grid: this.grid() });
     this.resetMarkup();
     if (result.status === "mistake") {
       this.errors = new Set(result.mistakes.flatMap((m) => m.cells));
@@ -348,6 +356,28 @@ export class Game {
     }
     this.render();
     return result;
+  }
+
+  // Moves that no answer allows, for a type whose position holds more than
+  // the server's grid can say (its `wrongMoves`), read against the unique
+  // answer; none when the type has no such moves or the answer is not unique.
+  async wrongMoves() {
+    if (!this.kind.wrongMoves) return [];
+    const answer = await this.answer();
+    return answer ? this.kind.wrongMoves(this.model, this.position.values, answer) : [];
+  }
+
+  // The unique answer, asked once per puzzle (null: not unique, or not known).
+  answer() {
+    const key = this.payload.key;
+    if (!this.answerCache || this.answerCache.key !== key) {
+      const promise = api
+        .post("/api/solve", { puzzle: this.payload.json })
+        .then((found) => (found.unique ? found.solutions[0] : null))
+        .catch(() => null);
+      this.answerCache = { key, promise };
+    }
+    return this.answerCache.promise;
   }
 
   // Rung views are computed once per puzzle (they look at the untouched board).
