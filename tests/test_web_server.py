@@ -417,3 +417,29 @@ def test_a_client_leaving_mid_body_is_one_log_line(served: tuple[str, int]) -> N
     assert len(lines) == 1, lines
     assert "before its request body arrived" in lines[0] and "\n" not in lines[0]
     assert all(r.exc_info is None and r.levelno < logging.ERROR for r in unique)
+
+
+def test_served_connections_send_without_nagle_delay() -> None:
+    """Regression: ``bind`` made its socket with proto 0, so asyncio did not set
+    TCP_NODELAY on accepted connections and each keep-alive response waited
+    ~40 ms for the client's delayed ACK (every hint cost at least 44 ms)."""
+    from pencilbox.web import bind
+
+    async def scenario() -> int:
+        accepted: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        class Probe(asyncio.Protocol):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                sock = transport.get_extra_info("socket")
+                accepted.set_result(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+                transport.close()
+
+        listener = bind("127.0.0.1", 0)
+        server = await asyncio.get_running_loop().create_server(Probe, sock=listener)
+        async with server:
+            _, writer = await asyncio.open_connection(*listener.getsockname()[:2])
+            nodelay = await asyncio.wait_for(accepted, 5)
+            writer.close()
+        return nodelay
+
+    assert asyncio.run(scenario()) != 0

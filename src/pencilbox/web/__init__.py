@@ -34,7 +34,10 @@ def host_names(host: str) -> list[str] | None:
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0 picks a free port)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, not left 0: asyncio sets TCP_NODELAY only on sockets
+    # whose proto says TCP, and without it every keep-alive response waited
+    # ~40 ms (Nagle holding the body for the client's delayed ACK).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     sock.listen(128)

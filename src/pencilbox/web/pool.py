@@ -149,7 +149,9 @@ class Pool:
         try:
             worker = self.spawn()
         except Exception as error:  # noqa: BLE001 -- logged; the next job tries again
-            self.logger.warning("pencilbox: a worker failed to start: %s", error)
+            self.logger.warning(
+                "pencilbox: a worker failed to start: %s: %s", type(error).__name__, error
+            )
             with self.lock:
                 self.starting -= 1
             return
