@@ -7,12 +7,19 @@ what holds here holds for every board the app accepts, not just one.
 
 from __future__ import annotations
 
+import json
+import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
-from pencilbox import registry
+from pencilbox import cli, formats, registry, solving
+from pencilbox.cli.inputs import read_position
+from pencilbox.kind import entry_limit
+from pencilbox.web.app import create_app
 
 NAMES = registry.names()
 LABEL = re.compile(r"\br\d+c\d+\b")
@@ -113,3 +120,186 @@ def test_a_wrong_piece_is_named_as_drawn_and_the_answer_kept_back() -> None:
         " ".join(kind.cell_label(puzzle, c) for c in cells) for cells in (first, other)
     )
     assert shown.message == f"the piece at {names} is wrong (the answer's pieces there: {answer})"
+
+
+# -- every board round-trips its own positions (defect 5) ---------------------------------
+
+
+def bank_cases() -> list[tuple[str, dict[str, Any]]]:
+    return [(name, record) for name in NAMES for record in registry.get(name).bank()]
+
+
+def noqx_heteromino_25() -> tuple[Any, Any, list[list[int]]]:
+    """The 25x25 Heteromino from noqx's examples (140 pieces), solved."""
+    from conftest import load_data
+
+    example = next(
+        e for e in load_data("heteromino/noqx.json")["examples"] if e["verification"]["rows"] == 25
+    )
+    kind, puzzle = formats.load(example["puzzlink_url_derived"])
+    report = solving.solve(kind, puzzle, limit=2)
+    assert report.unique
+    return kind, puzzle, [list(row) for row in report.solutions[0]]
+
+
+def as_entered(kind: Any, puzzle: Any, solution: list[list[int]]) -> list[list[int]]:
+    """The solution as a player enters it: LITS marks every unshaded cell with a
+    dot (2); the other types enter the solution's own numbers."""
+    if kind.name == "lits":
+        return [[1 if v else 2 for v in row] for row in solution]
+    return [list(row) for row in solution]
+
+
+def without_last_move(kind: Any, puzzle: Any, position: list[list[int]]) -> list[list[int]]:
+    """``position`` with its last move erased: the last cell's that is not a
+    given (LITS: the last shaded cell), and every cell sharing its number if
+    the type groups cells by number (a Heteromino piece)."""
+    cols = puzzle.cols
+    cells = [cell for cell in range(puzzle.rows * cols) if position[cell // cols][cell % cols]]
+    if kind.name == "suguru":  # a given is no move
+        cells = [cell for cell in cells if not puzzle.givens[cell]]
+    if kind.name == "lits":  # dots are optional: the board is solved without them
+        cells = [cell for cell in cells if position[cell // cols][cell % cols] == 1]
+    last = cells[-1]
+    number = position[last // cols][last % cols]
+    grouped = kind.name == "heteromino"  # a piece is the cells that share a number
+    erased = [list(row) for row in position]
+    for cell in cells if grouped else [last]:
+        if cell == last or position[cell // cols][cell % cols] == number:
+            erased[cell // cols][cell % cols] = 0
+    return erased
+
+
+def made(answer: dict[str, Any], position: list[list[int]], cols: int) -> list[list[int]]:
+    """``position`` after the player makes the hint's move: its ``value`` in its ``cells``."""
+    final = answer["steps"][-1]
+    assert final["writes"] and final["value"] is not None, answer
+    after = [list(row) for row in position]
+    for cell in final["cells"]:
+        after[cell // cols][cell % cols] = final["value"]
+    return after
+
+
+def cli_hint(capsys: pytest.CaptureFixture[str], tmp: Path, puzzle: str, grid: Any) -> Any:
+    """``pencilbox hint PUZZLE --position FILE --json``, in process, as JSON."""
+    position = tmp / "position.json"
+    position.write_text(json.dumps(grid), encoding="utf-8")
+    code = cli.main(["hint", puzzle, "--position", str(position), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+def cli_round_trip(
+    capsys: pytest.CaptureFixture[str], tmp: Path, kind: Any, puzzle: Any, solution: Any
+) -> None:
+    """The CLI reads back the positions it leads to: the solution less its last
+    move is hinted, the hint's move made is read and is solved."""
+    source = tmp / "puzzle.json"
+    source.write_text(json.dumps(kind.to_json(puzzle)), encoding="utf-8")
+    before = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution))
+    answer = cli_hint(capsys, tmp, str(source), before)
+    assert answer["status"] == "step", answer
+    after = made(answer, before, puzzle.cols)
+    assert kind.position_mistakes(puzzle, after, solution) == []
+    assert cli_hint(capsys, tmp, str(source), after)["status"] == "solved"
+
+
+@pytest.mark.parametrize(
+    ("name", "record"), bank_cases(), ids=lambda v: v.get("id", v) if isinstance(v, dict) else v
+)
+def test_every_bank_puzzle_round_trips_its_positions_in_the_cli(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, record: dict[str, Any]
+) -> None:
+    kind = registry.get(name)
+    puzzle = kind.from_json(record["json"])
+    cli_round_trip(capsys, tmp_path, kind, puzzle, [list(row) for row in record["solution"]])
+
+
+def test_a_heteromino_of_140_pieces_round_trips_in_the_cli(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    kind, puzzle, solution = noqx_heteromino_25()
+    assert max(max(row) for row in solution) > 99
+    cli_round_trip(capsys, tmp_path, kind, puzzle, solution)
+
+
+def l_tiling(rows: int, cols: int) -> list[list[int]]:
+    """A Heteromino answer on a ``rows`` x ``cols`` white board (rows even, cols a
+    multiple of 3): 2x3 boxes cut into two L pieces, the cut mirrored from box
+    to box like a chessboard's colours, so no two touching pieces share a shape."""
+    grid = [[0] * cols for _ in range(rows)]
+    number = 0
+    for top in range(0, rows, 2):
+        for left in range(0, cols, 3):
+            mirrored = (top // 2 + left // 3) % 2
+            first = [(0, 0), (0, 1), (1, 0)] if not mirrored else [(0, 0), (1, 0), (1, 1)]
+            pieces = [first, [(r, c) for r in range(2) for c in range(3) if (r, c) not in first]]
+            for piece in pieces:
+                number += 1
+                for r, c in piece:
+                    grid[top + r][left + c] = number
+    return grid
+
+
+def test_a_heteromino_of_234_pieces_is_checked_and_read_back(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Positions numbered past 99 (each piece its own number, as the page sends
+    them) pass the web app's and the CLI's bounds."""
+    kind = registry.get("heteromino")
+    rows, cols = 26, 27
+    puzzle = kind.from_json(
+        {
+            "puzzle": "heteromino",
+            "rows": rows,
+            "cols": cols,
+            "black": [[0] * cols for _ in range(rows)],
+        }
+    )
+    tiling = l_tiling(rows, cols)
+    assert max(max(row) for row in tiling) == 234 and kind.check(puzzle, tiling) == []
+    with TestClient(create_app()) as client:
+        answer = client.post("/api/check", json={"puzzle": kind.to_json(puzzle), "grid": tiling})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["solved"]
+    path = tmp_path / "tiling.txt"
+    path.write_text("\n".join(" ".join(map(str, row)) for row in tiling), encoding="utf-8")
+    assert read_position(str(path), puzzle) == tiling
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_big_random_board_takes_a_position_of_one_number_per_cell(name: str) -> None:
+    """The page's check grid can hold as many numbers as the board has cells (a
+    Heteromino board cut into single cells); the app answers it, not 400."""
+    kind = registry.get(name)
+    rng = random.Random(f"positions-{name}")
+    puzzle = kind.random_board(rng, 25, 25)
+    numbered = [[r * 25 + c + 1 for c in range(25)] for r in range(25)]
+    assert entry_limit(puzzle) == 625
+    with TestClient(create_app()) as client:
+        answer = client.post("/api/check", json={"puzzle": kind.to_json(puzzle), "grid": numbered})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["violations"] == [
+            solving.violation_json(kind, puzzle, v) for v in kind.check(puzzle, numbered)
+        ]
+        too_big = [row[:] for row in numbered]
+        too_big[0][0] = 626
+        refused = client.post("/api/check", json={"puzzle": kind.to_json(puzzle), "grid": too_big})
+        assert refused.status_code == 400 and "0 to 625" in refused.json()["error"]
+
+
+def test_the_web_hint_value_is_a_number_the_position_can_hold() -> None:
+    """The web app's hint on the 140-piece board names a piece number the
+    position does not use; made, the move is read back and solved."""
+    kind, puzzle, solution = noqx_heteromino_25()
+    before = without_last_move(kind, puzzle, solution)
+    body = {"puzzle": kind.to_json(puzzle), "grid": before}
+    with TestClient(create_app()) as client:
+        answer = client.post("/api/hint", json=body).json()
+        assert answer["status"] == "step", answer
+        value = answer["steps"][-1]["value"]
+        assert value not in {v for row in before for v in row}
+        after = made(answer, before, puzzle.cols)
+        again = client.post("/api/hint", json={**body, "grid": after}).json()
+    assert again["status"] == "solved", again

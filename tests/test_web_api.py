@@ -25,6 +25,7 @@ from starlette.testclient import TestClient
 
 from conftest import load_data
 from pencilbox import formats, registry, solving
+from pencilbox.kind import with_move_values
 from pencilbox.web import bank as web_bank
 from pencilbox.web import limits, worker
 from pencilbox.web.app import STATIC, create_app
@@ -608,12 +609,18 @@ def test_bank_puzzle_of_lits_or_heteromino_carries_the_layers(client: TestClient
 
 def _kind_hint_json(kind: Any, puzzle: Any, position: list[list[int]] | None) -> dict[str, Any]:
     found = solving.hint(kind, puzzle, position)
-    return {
-        "status": found.status,
-        "rule": found.rule,
-        "steps": [deduction_json(kind, puzzle, s) for s in found.steps],
-        "mistakes": [violation_json(kind, puzzle, v) for v in found.mistakes],
-    }
+    # a move's value is what the player enters (a piece number, not a piece's code)
+    return with_move_values(
+        kind,
+        puzzle,
+        position,
+        {
+            "status": found.status,
+            "rule": found.rule,
+            "steps": [deduction_json(kind, puzzle, s) for s in found.steps],
+            "mistakes": [violation_json(kind, puzzle, v) for v in found.mistakes],
+        },
+    )
 
 
 def test_lits_check_solution_and_broken_rules(client: TestClient) -> None:

@@ -14,7 +14,7 @@ import argparse
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import cache
@@ -27,7 +27,17 @@ from .engine import Ladder, Rule, State
 from .grid import Rows
 from .sat.core import Encoding
 
-__all__ = ["Board", "Command", "Counter", "Generated", "PuzzleKind", "Rows", "Violation"]
+__all__ = [
+    "Board",
+    "Command",
+    "Counter",
+    "Generated",
+    "PuzzleKind",
+    "Rows",
+    "Violation",
+    "entry_limit",
+    "with_move_values",
+]
 
 
 class Board(Protocol):
@@ -41,6 +51,29 @@ class Board(Protocol):
 
 
 P = TypeVar("P", bound=Board)
+
+
+def entry_limit(puzzle: Board, floor: int = 99) -> int:
+    """The largest number a player's position may hold in one cell of ``puzzle``.
+
+    An entry is one number per cell (a digit, a mark, a piece's label), and
+    no position needs more piece labels than its board has cells, so the
+    cell count is enough for every board; small boards keep ``floor``. (A
+    fixed 99 refused Heteromino boards of more than 99 pieces.)
+    """
+    return max(floor, puzzle.rows * puzzle.cols)
+
+
+def with_move_values(
+    kind: PuzzleKind[Any], puzzle: Any, position: Rows | None, answer: dict[str, Any]
+) -> dict[str, Any]:
+    """A hint's JSON (``Hint.as_json``) whose writing steps carry in ``value``
+    what the player enters in their cells (:meth:`PuzzleKind.move_value`), so
+    that the move, made, is a position the CLI and the web app read back."""
+    for step in answer.get("steps", []):
+        if step.get("writes"):
+            step["value"] = kind.move_value(puzzle, position, step["cells"], step["value"])
+    return answer
 
 
 @dataclass(frozen=True)
@@ -291,6 +324,15 @@ class PuzzleKind(ABC, Generic[P]):
         if isinstance(reason, int) and len(state.domains) == puzzle.rows * puzzle.cols:
             return f"{self.cell_label(puzzle, reason)} is left with no candidate", (reason,)
         return "the rules reach a contradiction", ()
+
+    def move_value(
+        self, puzzle: P, position: Rows | None, cells: Sequence[int], value: int | None
+    ) -> int | None:
+        """What a player enters in ``cells`` of ``position`` to make a hint's move
+        whose deduction carries ``value``: by default that value (a digit, a
+        mark). A type whose deductions carry an internal code (a piece's, say)
+        gives a number the position can hold instead."""
+        return value
 
     def cell_label(self, puzzle: P, cell: int) -> str:
         row, col = divmod(cell, puzzle.cols)

@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import formats, registry
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, Rows
+from ..kind import PuzzleKind, Rows, entry_limit
 
 MAX_SIDE = 100  # the largest board side the text and JSON forms accept
 
@@ -75,10 +75,12 @@ def read_position(source: str, puzzle: Any) -> Rows:
     """A player's position: JSON int rows (or ``{"position": rows}``) or text rows.
 
     In text, cells are separated by spaces or written one character each;
-    ``.``, ``-`` and ``0`` are empty cells; ``#`` lines are comments.
+    ``.``, ``-`` and ``0`` are empty cells; ``#`` lines are comments. A cell
+    holds at most :func:`~pencilbox.kind.entry_limit` (the cell count, or 99).
     """
     text, name = read_source(source)
     where = name or "position"
+    top = entry_limit(puzzle)
     stripped = text.strip()
     if stripped.startswith(("[", "{")):
         try:
@@ -90,9 +92,9 @@ def read_position(source: str, puzzle: Any) -> Rows:
             ) from None
         if isinstance(obj, dict):
             obj = obj.get("position")
-        rows = _int_rows(obj, where)
+        rows = _int_rows(obj, where, top)
     else:
-        rows = _text_rows(stripped, where)
+        rows = _text_rows(stripped, where, top)
     if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
         widths = sorted({len(row) for row in rows})
         raise PuzzleError(
@@ -103,7 +105,7 @@ def read_position(source: str, puzzle: Any) -> Rows:
     return rows
 
 
-def _int_rows(obj: Any, where: str) -> Rows:
+def _int_rows(obj: Any, where: str, top: int) -> Rows:
     if not isinstance(obj, list):
         raise PuzzleError("a JSON position is a list of int rows", where=where)
     rows: Rows = []
@@ -111,15 +113,15 @@ def _int_rows(obj: Any, where: str) -> Rows:
         if not isinstance(row, list):
             raise PuzzleError(f"row {r + 1} is not a list", where=where)
         for c, value in enumerate(row):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
                 raise PuzzleError(
-                    f"row {r + 1}, column {c + 1} is not a number from 0 to 99", where=where
+                    f"row {r + 1}, column {c + 1} is not a number from 0 to {top}", where=where
                 )
         rows.append(list(row))
     return rows
 
 
-def _text_rows(text: str, where: str) -> Rows:
+def _text_rows(text: str, where: str, top: int) -> Rows:
     rows: Rows = []
     for line_no, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
@@ -132,11 +134,11 @@ def _text_rows(text: str, where: str) -> Rows:
         for col, token in enumerate(tokens, start=1):
             if token in (".", "-"):
                 row.append(0)
-            elif token.isdigit() and int(token) <= 99:
+            elif token.isascii() and token.isdigit() and int(token) <= top:
                 row.append(int(token))
             else:
                 raise PuzzleError(
-                    f"{token!r} is not a digit or '.'",
+                    f"{token[:12]!r} is not a number from 0 to {top} or '.'",
                     where=f"{where}: line {line_no}, column {col}",
                 )
         rows.append(row)

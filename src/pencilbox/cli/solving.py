@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import counting, formats, solving
 from ..errors import PuzzleError
-from ..kind import PuzzleKind
+from ..kind import PuzzleKind, with_move_values
 from .common import Unavailable
 from .inputs import checked_rung, load_puzzle, read_position
 from .output import count_words, deduction_line, write_json
@@ -66,7 +66,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
     position = read_position(args.position, puzzle) if args.position else None
     hint = solving.hint(kind, puzzle, position)
     if args.json:
-        write_json(hint.as_json(kind, puzzle))
+        # ``value`` as the player enters it, so the move made is a position
+        # ``--position`` reads back (a deduction may carry an internal code).
+        write_json(with_move_values(kind, puzzle, position, hint.as_json(kind, puzzle)))
         return 0
     if hint.status == "mistake":
         print("mistake:")

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import formats, registry, solving
 from ..errors import PuzzleError
-from ..kind import PuzzleKind
+from ..kind import PuzzleKind, with_move_values
 
 Payload = dict[str, Any]
 
@@ -32,7 +32,10 @@ def _puzzle(payload: Payload) -> tuple[PuzzleKind[Any], Any]:
 def hint_job(payload: Payload) -> dict[str, Any]:
     """The next step from the player's position (or their mistakes)."""
     kind, puzzle = _puzzle(payload)
-    return solving.hint(kind, puzzle, payload.get("grid")).as_json(kind, puzzle)
+    grid = payload.get("grid")
+    return with_move_values(
+        kind, puzzle, grid, solving.hint(kind, puzzle, grid).as_json(kind, puzzle)
+    )
 
 
 def solve_job(payload: Payload) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from starlette.requests import Request
 
 from .. import formats
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, Rows
+from ..kind import PuzzleKind, Rows, entry_limit
 from . import limits
 
 
@@ -97,23 +97,19 @@ def puzzle_from(body: dict[str, Any], field: str = "puzzle") -> tuple[PuzzleKind
 
 
 def grid_from(body: dict[str, Any], puzzle: Any, field: str = "grid") -> Rows:
-    """A player's grid: ``rows`` lists of ``cols`` small non-negative integers."""
+    """A player's grid: ``rows`` lists of ``cols`` non-negative integers, each at
+    most :func:`~pencilbox.kind.entry_limit` (the board's cell count, or 99)."""
     grid = body.get(field)
     if not isinstance(grid, list) or len(grid) != puzzle.rows:
         raise ApiError(400, f"'{field}' must be a list of {puzzle.rows} rows")
+    top = entry_limit(puzzle, limits.MAX_CELL_VALUE)
     for r, row in enumerate(grid):
         if not isinstance(row, list) or len(row) != puzzle.cols:
             raise ApiError(400, f"'{field}' row {r + 1} must hold {puzzle.cols} numbers")
         for c, value in enumerate(row):
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, int)
-                or not 0 <= value <= limits.MAX_CELL_VALUE
-            ):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
                 raise ApiError(
-                    400,
-                    f"'{field}' row {r + 1}, column {c + 1} is not a number "
-                    f"from 0 to {limits.MAX_CELL_VALUE}",
+                    400, f"'{field}' row {r + 1}, column {c + 1} is not a number from 0 to {top}"
                 )
     return grid
 

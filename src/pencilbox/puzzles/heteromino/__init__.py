@@ -11,12 +11,16 @@ Values outside the solver:
   being drawn, or more than three) fix nothing; the checker names them;
 * a **settled cell** (rung views) maps to the code of the piece that must
   cover it, ``6 * anchor + shape + 1`` (see :func:`.pieces.piece_code`):
-  the three cells of a piece share one code, and the code says its shape.
+  the three cells of a piece share one code, and the code says its shape;
+* a **hint's move** in JSON (the CLI's and the web app's) carries in
+  ``value`` a piece number the position can hold (one no other cell uses),
+  to write in the move's three ``cells``; the deduction itself keeps the code.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from functools import cached_property
 from pathlib import Path
@@ -27,7 +31,7 @@ from ...kind import Command, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
 from . import checker, model
 from .model import Heteromino
-from .state import new_state, position_state, settled_cells, solution_rows
+from .state import move_value, new_state, position_state, settled_cells, solution_rows
 
 
 class HeterominoKind(PuzzleKind[Heteromino]):
@@ -82,6 +86,13 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         self, puzzle: Heteromino, position: Rows, solution: Rows, *, reveal: bool = False
     ) -> list[Violation]:
         return checker.position_mistakes(puzzle, position, solution, reveal)
+
+    def move_value(
+        self, puzzle: Heteromino, position: Rows | None, cells: Sequence[int], value: int | None
+    ) -> int | None:
+        """A piece number no other cell of ``position`` uses (the deduction's
+        value is the piece's internal code)."""
+        return move_value(puzzle, position, cells)
 
     def solution_rows(self, puzzle: Heteromino, state: State) -> Rows:
         return solution_rows(puzzle, state)

@@ -20,6 +20,7 @@ Reading a state: :func:`solution_rows` (the grid of a solved state),
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Self
 
 from ...engine import Contradiction, State
@@ -264,3 +265,25 @@ def position_state(puzzle: Heteromino, grid: Rows) -> HeterominoState:
     drawn = [state.tables.piece_of_cells(cells) for cells in number_groups(puzzle, grid).values()]
     put_down(state, [piece for piece in drawn if piece is not None])
     return state
+
+
+def move_value(puzzle: Heteromino, position: Rows | None, cells: Sequence[int]) -> int:
+    """The piece number a player writes in ``cells`` to draw a hint's piece: the
+    smallest one no other cell of ``position`` uses.
+
+    A hint's deduction names its piece by an internal code (anchor and shape,
+    up to six times the cell count), which a position cannot hold; the
+    position's own numbers are labels, so any unused one draws the piece
+    alone. At most ``cells - 3`` other numbers are in use, so the number fits
+    the position's bound (:func:`pencilbox.kind.entry_limit`).
+    """
+    if position is None:
+        return 1
+    cols, mine = puzzle.cols, set(cells)
+    used = {
+        value
+        for r, row in enumerate(position)
+        for c, value in enumerate(row)
+        if value and r * cols + c not in mine and not puzzle.black[r * cols + c]
+    }
+    return next(number for number in range(1, len(used) + 2) if number not in used)
