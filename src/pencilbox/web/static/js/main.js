@@ -3,11 +3,13 @@
 // drawing from kinds/<type>.js.
 
 import * as api from "./core/api.js";
-import { $, clear, el, option } from "./core/dom.js";
-import { Game, plural } from "./core/game.js";
+import { $, clear, el, option, plural } from "./core/dom.js";
+import { Game } from "./core/game.js";
 import * as storage from "./core/storage.js";
 import { formatSeconds } from "./core/timer.js";
+import { generate } from "./generate.js";
 import { kindModule, loadKinds } from "./kinds/index.js";
+import { buildPad, wireStrokes } from "./core/touch.js";
 
 const state = {
   types: [],
@@ -73,7 +75,7 @@ function openPayload(payload, origin) {
   $("#export-url").value = payload.url || "";
   $("#export-text").value = payload.text || "";
   $("#keys").textContent = helpOf(game.kind);
-  buildPad();
+  buildPad($("#pad"), game);
   clear($("#hint-panel"));
   $("#rung-note").textContent = "";
   if (game.solved) message("Solved! (progress restored)", "success");
@@ -84,18 +86,6 @@ function openPayload(payload, origin) {
 
 function helpOf(kind) {
   return touch() && kind.touchHelp ? kind.touchHelp : kind.keysHelp;
-}
-
-// The on-screen pad: the keys the type offers for this puzzle (the digits
-// up to the largest block, say), each pressed as if typed on the board.
-function buildPad() {
-  const pad = clear($("#pad"));
-  const keys = game.kind.pad ? game.kind.pad(game.model) : [];
-  pad.hidden = keys.length === 0;
-  for (const { key, label, name } of keys) {
-    const wide = label.length > 2 ? "wide" : null;
-    pad.append(el("button", { type: "button", class: wide, "data-key": key, "aria-label": name, text: label }));
-  }
 }
 
 // -- puzzle types ------------------------------------------------------------
@@ -164,45 +154,6 @@ async function openBank(id) {
     openPayload(payload, { kind: "bank", id, label: `bank ${id}${grade}` });
   } catch (error) {
     message(`could not open ${id}: ${error.message}`, "error");
-  }
-}
-
-// -- generate --------------------------------------------------------------------
-
-async function generate() {
-  if (state.generating) return;
-  const rows = Number($("#gen-rows").value);
-  const cols = Number($("#gen-cols").value);
-  const mode = $("#gen-mode").value;
-  const controller = new AbortController();
-  state.generating = controller;
-  const started = Date.now();
-  const status = $("#gen-status");
-  const tick = () => {
-    status.textContent = `Generating ${rows}x${cols} (${mode})… ${((Date.now() - started) / 1000).toFixed(0)} s`;
-  };
-  tick();
-  const ticker = window.setInterval(tick, 500);
-  $("#gen-go").disabled = true;
-  $("#gen-cancel").hidden = false;
-  status.classList.add("busy");
-  try {
-    const payload = await api.post(
-      "/api/generate",
-      { type: state.type.name, rows, cols, mode },
-      { signal: controller.signal },
-    );
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    status.textContent = `Made in ${seconds} s: grade ${payload.grade.label}, seed ${payload.seed}.`;
-    openPayload(payload, { kind: "generated", label: `generated, ${payload.grade.label}` });
-  } catch (error) {
-    status.textContent = error.name === "AbortError" ? "Cancelled." : `Failed: ${error.message}`;
-  } finally {
-    window.clearInterval(ticker);
-    state.generating = null;
-    $("#gen-go").disabled = false;
-    $("#gen-cancel").hidden = true;
-    status.classList.remove("busy");
   }
 }
 
@@ -328,7 +279,7 @@ function wire() {
     const options = $("#bank-list").options;
     if (options.length) openBank(options[Math.floor(Math.random() * options.length)].value);
   });
-  $("#gen-go").addEventListener("click", generate);
+  $("#gen-go").addEventListener("click", () => generate(state, openPayload));
   $("#gen-cancel").addEventListener("click", () => state.generating && state.generating.abort());
   $("#import-go").addEventListener("click", importPuzzle);
   $("#export-copy").addEventListener("click", copyUrl);
@@ -359,11 +310,9 @@ function wire() {
   $("#print").addEventListener("click", () => window.print());
   // Clicks go to the game with the dataset of what was hit (a cell, or an
   // edge target); the type decides what a click or right-click does.
+  const strokes = wireStrokes($("#board"), game);
   const boardClick = (event, button) => {
-    if (dragged) {
-      dragged = false; // the click that ends a drag is not a tap
-      return;
-    }
+    if (strokes.endedDrag()) return; // the click that ends a drag is not a tap
     const target = event.target.closest("[data-edge], [data-cell]");
     if (target) game.click({ ...target.dataset }, button);
     $("#board").focus();
@@ -392,46 +341,10 @@ function wire() {
     game.press(button.dataset.key);
     if (event.detail > 0) $("#board").focus();
   });
-  wireDrag();
+
   // Keep the timer's count across reloads and tab closes.
   window.addEventListener("pagehide", () => game.save());
   document.addEventListener("visibilitychange", () => game.save());
-}
-
-// A stroke across cells, for a type that reads one (drawing a piece): the
-// cells under the pointer in the order entered, handed to the game on release.
-let dragged = false;
-function wireDrag() {
-  const host = $("#board");
-  let path = null;
-  const cellAt = (event) => {
-    for (const node of document.elementsFromPoint(event.clientX, event.clientY)) {
-      if (node.dataset && node.dataset.cell !== undefined && node.classList.contains("cell")) return Number(node.dataset.cell);
-    }
-    return null;
-  };
-  host.addEventListener("pointerdown", (event) => {
-    dragged = false;
-    path = game.payload && game.kind.drag && !game.rung ? [] : null;
-    const cell = path && cellAt(event);
-    if (cell !== null && path) path.push(cell);
-  });
-  host.addEventListener("pointermove", (event) => {
-    if (!path || !path.length) return;
-    const cell = cellAt(event);
-    if (cell !== null && !path.includes(cell)) path.push(cell);
-  });
-  const end = () => {
-    if (path && path.length > 1) {
-      game.drag(path);
-      dragged = true;
-    }
-    path = null;
-  };
-  host.addEventListener("pointerup", end);
-  host.addEventListener("pointercancel", () => {
-    path = null;
-  });
 }
 
 async function start() {

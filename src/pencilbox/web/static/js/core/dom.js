@@ -39,3 +39,8 @@ export function option(value, label, selected = false) {
   node.selected = selected;
   return node;
 }
+
+// "1 cell", "2 cells".
+export function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}

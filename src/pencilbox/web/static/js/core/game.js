@@ -3,17 +3,13 @@
 // drawing and the meaning of keys come from the type's module (kinds/).
 
 import * as api from "./api.js";
-import { clear } from "./dom.js";
+import { clear, plural } from "./dom.js";
 import { History } from "./history.js";
+import { checkerGrid, openCells, readyToCheck, serverGrid } from "./reading.js";
 import { apply, cellMove, emptyPosition, isNoop } from "./moves.js";
 import * as storage from "./storage.js";
 import { Timer } from "./timer.js";
 import { kindModule } from "../kinds/index.js";
-
-// "1 cell", "2 cells".
-export function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
@@ -252,48 +248,23 @@ export class Game {
     if (this.autoCheck || this.readyToCheck()) this.check({ quiet: !this.autoCheck });
   }
 
-  // Worth asking the server whether it is solved: the type says when
-  // (e.g. every region has four shaded cells), by default when every cell is filled.
+  // Worth asking the server whether it is solved (see reading.js).
   readyToCheck() {
-    return this.kind.readyToCheck ? this.kind.readyToCheck(this.model, this.position.values) : this.filled();
+    return readyToCheck(this.kind, this.model, this.position.values);
   }
 
-  // Cells the player has still to decide: the type says which (a cell in
-  // no finished piece, say), by default the editable cells left empty.
   openCells() {
-    if (this.kind.openCells) return this.kind.openCells(this.model, this.position.values);
-    let open = 0;
-    for (let cell = 0; cell < this.cellCount; cell += 1) {
-      if (this.kind.editable(this.model, cell) && !this.position.values[cell]) open += 1;
-    }
-    return open;
-  }
-
-  filled() {
-    for (let cell = 0; cell < this.cellCount; cell += 1) {
-      if (this.kind.editable(this.model, cell) && !this.position.values[cell]) return false;
-    }
-    return true;
+    return openCells(this.kind, this.model, this.position.values);
   }
 
   // The position as int rows, as the server's hint reads it (givens included).
   grid() {
-    return this.rowsOf(this.kind.fullGrid(this.model, this.position.values));
+    return serverGrid(this.kind, this.model, this.position.values);
   }
 
-  // The grid the checker reads: for most types the same as grid(); a type
-  // whose position holds more than a solution does (dots marking "not shaded",
-  // say) says how.
+  // The grid the checker reads (see reading.js).
   checkGrid() {
-    if (!this.kind.checkGrid) return this.grid();
-    return this.rowsOf(this.kind.checkGrid(this.model, this.position.values));
-  }
-
-  rowsOf(flat) {
-    const { rows, cols } = this.model;
-    const grid = [];
-    for (let r = 0; r < rows; r += 1) grid.push(flat.slice(r * cols, (r + 1) * cols));
-    return grid;
+    return checkerGrid(this.kind, this.model, this.position.values);
   }
 
   // -- check, hint, rung view ------------------------------------------------

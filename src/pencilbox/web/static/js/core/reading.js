@@ -1,0 +1,42 @@
+// Reading the player's position as the server and the messages need it:
+// the grids the hint and the checker read, whether it is worth checking,
+// and how many cells are still open. The type's module (kinds/) has the say
+// where it declares the function; otherwise the plain reading applies.
+
+function emptyCells(kind, model, values) {
+  let open = 0;
+  values.forEach((value, cell) => {
+    if (kind.editable(model, cell) && !value) open += 1;
+  });
+  return open;
+}
+
+// Worth asking the server whether it is solved: the type says when (e.g.
+// every region has four shaded cells), by default when every cell is filled.
+export function readyToCheck(kind, model, values) {
+  return kind.readyToCheck ? kind.readyToCheck(model, values) : emptyCells(kind, model, values) === 0;
+}
+
+// Cells the player has still to decide: the type says which (a cell in no
+// finished piece, say), by default the editable cells left empty.
+export function openCells(kind, model, values) {
+  return kind.openCells ? kind.openCells(model, values) : emptyCells(kind, model, values);
+}
+
+function rowsOf(model, flat) {
+  const grid = [];
+  for (let r = 0; r < model.rows; r += 1) grid.push(flat.slice(r * model.cols, (r + 1) * model.cols));
+  return grid;
+}
+
+// The position as int rows, as the server's hint reads it (givens included).
+export function serverGrid(kind, model, values) {
+  return rowsOf(model, kind.fullGrid(model, values));
+}
+
+// The grid the checker reads: for most types the same as serverGrid; a type
+// whose position holds more than a solution does (dots marking "not shaded",
+// say) says how.
+export function checkerGrid(kind, model, values) {
+  return kind.checkGrid ? rowsOf(model, kind.checkGrid(model, values)) : serverGrid(kind, model, values);
+}
