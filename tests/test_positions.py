@@ -303,3 +303,63 @@ def test_the_web_hint_value_is_a_number_the_position_can_hold() -> None:
         after = made(answer, before, puzzle.cols)
         again = client.post("/api/hint", json={**body, "grid": after}).json()
     assert again["status"] == "solved", again
+
+
+# -- "correct so far" ---------------------------------------------------------------------
+
+
+def one_wrong(kind: Any, puzzle: Any, solution: list[list[int]]) -> list[list[int]]:
+    """The solution as entered less its last move, with one entry made wrong."""
+    position = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution))
+    mistakes = kind.position_mistakes(puzzle, position, solution)
+    assert not mistakes
+    if kind.name == "lits":  # a dot on a shaded cell
+        r, c = next((r, c) for r, row in enumerate(solution) for c, v in enumerate(row) if v)
+        position[r][c] = 2
+    elif kind.name == "suguru":  # another digit in a cell that is no given
+        cell = next(c for c in range(puzzle.rows * puzzle.cols) if not puzzle.givens[c])
+        r, c = divmod(cell, puzzle.cols)
+        position[r][c] = 1 if solution[r][c] != 1 else 2
+    else:  # the first cell drawn into the next piece's number
+        cols = puzzle.cols
+        cells = [c for c in range(puzzle.rows * cols) if position[c // cols][c % cols]]
+        first, other = (
+            cells[0],
+            next(
+                c
+                for c in cells
+                if position[c // cols][c % cols] != position[cells[0] // cols][cells[0] % cols]
+            ),
+        )
+        position[first // cols][first % cols] = position[other // cols][other % cols]
+    return position
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_progress_counts_wrong_entries_and_names_them_only_when_asked(name: str) -> None:
+    kind, puzzle, solution = first_bank_puzzle(name)
+    body: dict[str, Any] = {"puzzle": kind.to_json(puzzle)}
+    with TestClient(create_app()) as client:
+        right = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution))
+        answer = client.post("/api/progress", json={**body, "grid": right}).json()
+        assert answer == {"status": "correct", "wrong": 0, "mistakes": None}
+        wrong = one_wrong(kind, puzzle, solution)
+        expected = kind.position_mistakes(puzzle, wrong, solution)
+        answer = client.post("/api/progress", json={**body, "grid": wrong}).json()
+        assert answer == {"status": "wrong", "wrong": len(expected), "mistakes": None}
+        listed = client.post("/api/progress", json={**body, "grid": wrong, "which": True}).json()
+        assert [m["message"] for m in listed["mistakes"]] == [m.message for m in expected]
+        assert [m["cells"] for m in listed["mistakes"]] == [list(m.cells) for m in expected]
+        shown = client.post("/api/progress", json={**body, "grid": wrong, "reveal": True}).json()
+        revealed = kind.position_mistakes(puzzle, wrong, solution, reveal=True)
+        assert [m["message"] for m in shown["mistakes"]] == [m.message for m in revealed]
+        assert revealed[0].message != expected[0].message
+        bad = client.post("/api/progress", json={**body, "grid": wrong, "which": "yes"})
+        assert bad.status_code == 400 and "'which'" in bad.json()["error"]
+
+
+def test_progress_without_a_unique_solution_says_so() -> None:
+    domino = "suguru 1x2\nAA\n"
+    with TestClient(create_app()) as client:
+        answer = client.post("/api/progress", json={"puzzle": domino, "grid": [[1, 0]]}).json()
+    assert answer == {"status": "no-unique-solution", "wrong": None, "mistakes": None}

@@ -36,6 +36,7 @@ __all__ = [
     "Rows",
     "Violation",
     "entry_limit",
+    "progress_json",
     "with_move_values",
 ]
 
@@ -62,6 +63,42 @@ def entry_limit(puzzle: Board, floor: int = 99) -> int:
     fixed 99 refused Heteromino boards of more than 99 pieces.)
     """
     return max(floor, puzzle.rows * puzzle.cols)
+
+
+def progress_json(
+    kind: PuzzleKind[Any],
+    puzzle: Any,
+    position: Rows,
+    solution: Rows | None,
+    *,
+    which: bool = False,
+    reveal: bool = False,
+) -> dict[str, Any]:
+    """The "correct so far" answer: how many entries of ``position`` the unique
+    ``solution`` contradicts (None: the puzzle has no unique one to compare
+    with), and which ones only when asked: ``which`` lists them, ``reveal``
+    also says what the solution holds there (see :meth:`PuzzleKind.position_mistakes`).
+
+    The count alone is the default because naming a wrong cell is already
+    half a hint; the player asks for more.
+    """
+    if solution is None:
+        return {"status": "no-unique-solution", "wrong": None, "mistakes": None}
+    found = kind.position_mistakes(puzzle, position, solution, reveal=reveal)
+    listed = [
+        {
+            "rule": v.rule,
+            "cells": list(v.cells),
+            "labels": [kind.cell_label(puzzle, cell) for cell in v.cells],
+            "message": v.message,
+        }
+        for v in found
+    ]
+    return {
+        "status": "wrong" if found else "correct",
+        "wrong": len(found),
+        "mistakes": listed if which or reveal else None,
+    }
 
 
 def with_move_values(

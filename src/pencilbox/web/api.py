@@ -20,6 +20,7 @@ from ..kind import PuzzleKind
 from . import bank, limits, worker
 from .payloads import (
     ApiError,
+    bool_field,
     check_size,
     grid_from,
     int_field,
@@ -155,6 +156,18 @@ async def hint(request: Request) -> JSONResponse:
     grid = grid_from(body, puzzle) if body.get("grid") is not None else None
     payload = {"puzzle": kind.to_json(puzzle), "grid": grid}
     return JSONResponse(await _job(request, "hint", payload))
+
+
+async def progress(request: Request) -> JSONResponse:
+    """POST /api/progress {"puzzle", "grid", "which"?, "reveal"?}: "correct so far":
+    how many entries the unique solution contradicts; ``which`` lists them,
+    ``reveal`` adds the answer there (both off by default: a hint is asked for)."""
+    body = await read_json(request)
+    kind, puzzle = puzzle_from(body)
+    grid = grid_from(body, puzzle)
+    flags = {name: bool_field(body, name) for name in ("which", "reveal")}
+    payload = {"puzzle": kind.to_json(puzzle), "grid": grid, **flags}
+    return JSONResponse(await _job(request, "progress", payload))
 
 
 async def rungs(request: Request) -> JSONResponse:

@@ -148,6 +148,7 @@ def routes() -> list[Route | Mount]:
         Route("/api/load", api.load, methods=["POST"]),
         Route("/api/check", api.check, methods=["POST"]),
         Route("/api/hint", api.hint, methods=["POST"]),
+        Route("/api/progress", api.progress, methods=["POST"]),
         Route("/api/rungs", api.rungs, methods=["POST"]),
         Route("/api/solve", api.solve, methods=["POST"]),
         Route("/api/grade", api.grade, methods=["POST"]),

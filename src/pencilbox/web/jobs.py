@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import formats, registry, solving
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, with_move_values
+from ..kind import PuzzleKind, progress_json, with_move_values
 
 Payload = dict[str, Any]
 
@@ -36,6 +36,15 @@ def hint_job(payload: Payload) -> dict[str, Any]:
     return with_move_values(
         kind, puzzle, grid, solving.hint(kind, puzzle, grid).as_json(kind, puzzle)
     )
+
+
+def progress_job(payload: Payload) -> dict[str, Any]:
+    """How many of the player's entries the unique solution contradicts ("correct so far")."""
+    kind, puzzle = _puzzle(payload)
+    report = solving.solve(kind, puzzle, limit=2)
+    solution = report.solutions[0] if report.unique else None
+    flags = {"which": payload["which"], "reveal": payload["reveal"]}
+    return progress_json(kind, puzzle, payload["grid"], solution, **flags)
 
 
 def solve_job(payload: Payload) -> dict[str, Any]:
@@ -73,6 +82,7 @@ def generate_job(payload: Payload) -> dict[str, Any]:
 
 JOBS: dict[str, Callable[[Payload], dict[str, Any]]] = {
     "hint": hint_job,
+    "progress": progress_job,
     "solve": solve_job,
     "grade": grade_job,
     "rungs": rungs_job,

@@ -28,6 +28,7 @@ MAX_SOLUTIONS = 10
 
 TIME_BUDGET: dict[str, float] = {
     "hint": 10.0,
+    "progress": 10.0,
     "solve": 10.0,
     "grade": 10.0,
     "rungs": 10.0,

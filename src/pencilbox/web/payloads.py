@@ -114,6 +114,14 @@ def grid_from(body: dict[str, Any], puzzle: Any, field: str = "grid") -> Rows:
     return grid
 
 
+def bool_field(body: dict[str, Any], field: str) -> bool:
+    """A true/false field, false when absent."""
+    value = body.get(field, False)
+    if not isinstance(value, bool):
+        raise ApiError(400, f"'{field}' must be true or false")
+    return value
+
+
 def int_field(body: dict[str, Any], field: str, low: int, high: int, default: int | None) -> int:
     """An integer field within ``low..high`` (``default`` when absent, if given)."""
     value = body.get(field, default)
