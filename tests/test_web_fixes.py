@@ -47,7 +47,8 @@ def open_bank(page: Any, server: str, kind: str, wanted: str) -> dict[str, Any]:
     page.select_option("#bank-list", wanted)
     page.click("#bank-open")
     page.wait_for_selector(f'#title:has-text("bank {wanted}")')
-    return api(server, f"/api/bank/{kind}/{wanted}")
+    payload: dict[str, Any] = api(server, f"/api/bank/{kind}/{wanted}")
+    return payload
 
 
 def clash(page: Any) -> None:

@@ -19,7 +19,7 @@ from test_web_e2e import OUTPUT, api, board_cells, browser, heteromino_cuts, ser
 __all__ = ["browser", "server"]  # fixtures, used by name
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-SIZES = {
+SIZES: dict[str, dict[str, Any]] = {
     "phone": PHONE,
     "tablet": {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True},
     "desktop": {"viewport": {"width": 1300, "height": 900}},
@@ -46,7 +46,8 @@ def phone(browser: Any, server: str) -> Iterator[Any]:
 
 
 def overflow(tab: Any) -> tuple[int, int]:
-    return tab.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    width, inner = tab.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    return int(width), int(inner)
 
 
 def open_bank(tab: Any, server: str, kind: str, index: int = 0) -> dict[str, Any]:
@@ -61,7 +62,8 @@ def open_bank(tab: Any, server: str, kind: str, index: int = 0) -> dict[str, Any
     tab.select_option("#bank-list", wanted)
     tab.click("#bank-open")
     tab.wait_for_selector(f'#title:has-text("bank {wanted}")')
-    return api(server, f"/api/bank/{kind}/{wanted}")
+    payload: dict[str, Any] = api(server, f"/api/bank/{kind}/{wanted}")
+    return payload
 
 
 def solution_of(server: str, payload: dict[str, Any]) -> list[list[int]]:
@@ -146,7 +148,10 @@ def touch_drag(tab: Any, points: list[tuple[float, float]]) -> None:
     """One finger down at the first point, through the others, up at the last."""
     session = tab.context.new_cdp_session(tab)
     first, *rest = points
-    touch = lambda x, y: [{"x": x, "y": y}]  # noqa: E731
+
+    def touch(x: float, y: float) -> list[dict[str, float]]:
+        return [{"x": x, "y": y}]
+
     session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": touch(*first)})
     for x, y in rest:
         session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": touch(x, y)})
@@ -169,7 +174,7 @@ def test_phone_heteromino_draws_a_piece_by_dragging(phone: Any, server: str) -> 
 
     # the finger goes end, middle, end (the middle cell touches both others)
     def apart(a: int, b: int) -> int:
-        return abs(a // cols - b // cols) + abs(a % cols - b % cols)
+        return int(abs(a // cols - b // cols) + abs(a % cols - b % cols))
 
     middle = min(piece, key=lambda c: sum(apart(c, o) for o in piece))
     first, last = (c for c in piece if c != middle)
