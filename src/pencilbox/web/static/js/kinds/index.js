@@ -5,7 +5,12 @@
 //   keyAction(model, cell, key, values), draw(model, view), keysHelp, and
 //   either incompleteRules (a Set of rule names) or pending(model, violation, values);
 // optionally click(model, data, button, values), checkGrid(model, values),
-// readyToCheck(model, values) and pencil (false: no pencil marks).
+// readyToCheck(model, values), pencil (false: no pencil marks), and for
+// touch screens and messages: pad(model) (the on-screen keys, [{key, label,
+// name}]), drag(model, cells, values) (a stroke across cells), touchHelp,
+// rungBack (how to leave a rung view, in the type's words),
+// openCells(model, values) and wrongMoves(model, values, answer) (moves no
+// answer allows that the server's grid cannot show).
 
 const loaded = new Map();
 
