@@ -363,3 +363,28 @@ def test_progress_without_a_unique_solution_says_so() -> None:
     with TestClient(create_app()) as client:
         answer = client.post("/api/progress", json={"puzzle": domino, "grid": [[1, 0]]}).json()
     assert answer == {"status": "no-unique-solution", "wrong": None, "mistakes": None}
+
+
+def test_cli_check_counts_and_lists_on_request(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    kind, puzzle, solution = first_bank_puzzle("lits")
+    source = tmp_path / "puzzle.json"
+    source.write_text(json.dumps(kind.to_json(puzzle)), encoding="utf-8")
+    wrong = one_wrong(kind, puzzle, solution)
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(wrong), encoding="utf-8")
+    argv = ["check", str(source), "--position", str(position)]
+    assert cli.main(argv) == 0
+    assert capsys.readouterr().out == "1 wrong entry\n"
+    (mistake,) = kind.position_mistakes(puzzle, wrong, solution)
+    assert cli.main([*argv, "--which"]) == 0
+    assert capsys.readouterr().out == f"1 wrong entry\n  {mistake.message}\n"
+    assert cli.main([*argv, "--reveal", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    (shown,) = kind.position_mistakes(puzzle, wrong, solution, reveal=True)
+    assert answer["wrong"] == 1 and answer["mistakes"][0]["message"] == shown.message
+    right = tmp_path / "right.json"
+    right.write_text(json.dumps(as_entered(kind, puzzle, solution)), encoding="utf-8")
+    assert cli.main(["check", str(source), "--position", str(right)]) == 0
+    assert capsys.readouterr().out == "correct so far\n"

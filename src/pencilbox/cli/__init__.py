@@ -31,7 +31,7 @@ from .common import PROG, Unavailable
 from .figures import cmd_stats
 from .making import cmd_bank, cmd_generate
 from .serving import cmd_play
-from .solving import cmd_convert, cmd_grade, cmd_hint, cmd_rungs, cmd_show, cmd_solve
+from .solving import cmd_check, cmd_convert, cmd_grade, cmd_hint, cmd_rungs, cmd_show, cmd_solve
 
 __all__ = ["PROG", "Unavailable", "build_parser", "main"]
 
@@ -124,6 +124,17 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument(
         "--position", metavar="FILE", help="entries so far: text rows (. = empty) or JSON rows"
+    )
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sub = add("check", cmd_check, "correct so far? how many entries the solution contradicts")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument(
+        "--position", required=True, metavar="FILE", help="entries so far, as for hint"
+    )
+    sub.add_argument("--which", action="store_true", help="list the wrong entries")
+    sub.add_argument(
+        "--reveal", action="store_true", help="list them with what the solution holds there"
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 

@@ -1,4 +1,4 @@
-"""The commands that work on one puzzle: solve, hint, grade, show, convert, rungs.
+"""The commands that work on one puzzle: solve, hint, check, grade, show, convert, rungs.
 
 Each reads its PUZZLE through :mod:`.inputs` and asks :mod:`pencilbox.solving`
 (the library module of the same name) or :mod:`pencilbox.counting` for the
@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import counting, formats, solving
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, with_move_values
+from ..kind import PuzzleKind, progress_json, with_move_values
 from .common import Unavailable
 from .inputs import checked_rung, load_puzzle, read_position
 from .output import count_words, deduction_line, write_json
@@ -86,6 +86,25 @@ def cmd_hint(args: argparse.Namespace) -> int:
             print(f"next step ({hint.rule}):")
         for number, step in enumerate(hint.steps, start=1):
             print(f"  {number}. {deduction_line(kind, puzzle, step)}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """ "Correct so far": how many entries of --position the unique solution contradicts."""
+    kind, puzzle = load_puzzle(args.puzzle)
+    position = read_position(args.position, puzzle)
+    report = solving.solve(kind, puzzle, limit=2)
+    solution = report.solutions[0] if report.unique else None
+    answer = progress_json(kind, puzzle, position, solution, which=args.which, reveal=args.reveal)
+    if args.json:
+        write_json(answer)
+        return 0
+    if solution is None:
+        raise Unavailable("this puzzle has no unique solution to compare with")
+    wrong = answer["wrong"]
+    print("correct so far" if not wrong else f"{wrong} wrong entr{'y' if wrong == 1 else 'ies'}")
+    for mistake in answer["mistakes"] or []:
+        print(f"  {mistake['message']}")
     return 0
 
 
