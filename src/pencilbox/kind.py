@@ -60,7 +60,7 @@ def entry_limit(puzzle: Board, floor: int = 99) -> int:
     An entry is one number per cell (a digit, a mark, a piece's label), and
     no position needs more piece labels than its board has cells, so the
     cell count is enough for every board; small boards keep ``floor``. (A
-    fixed 99 refused Heteromino boards of more than 99 pieces.)
+    fixed 99 refused boards of more than 99 pieces.)
     """
     return max(floor, puzzle.rows * puzzle.cols)
 
