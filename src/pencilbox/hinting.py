@@ -32,8 +32,13 @@ CHAIN_CAP = 60
 """Most rule applications a supposition's chain is allowed before it is not
 explained (and so not offered): a longer argument teaches nothing."""
 
-TRIAL_CAP = 120
-"""Most suppositions one hint tries, so that its cost stays bounded."""
+TRIAL_CAP = 48
+"""Most suppositions one hint tries, so that its cost stays bounded (on the
+bank, a hint that wins by supposing needs at most 23; one that finds nothing
+gives up after at most 31, knowing which options survive)."""
+
+LONGEST = 6
+"""Most steps of a move found by supposing: a variable with more options is not tried."""
 
 SHORT = 2
 """A ladder move of at most this many steps near the last move is taken at once."""
@@ -41,7 +46,6 @@ SHORT = 2
 QUICK = 8
 """Rule applications the ladder is given to find a move before cells are tried
 one at a time (Heteromino's sweeping rules may apply dozens of times first)."""
-"""A ladder move of at most this many steps near the last move is taken at once."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,9 @@ class Teacher:
         self.trial_rules = tuple(rule for rule in rules if not rule.lookahead)
         self.cells_are_vars = False
         self.trials = 0
+        # Per variable, the options a supposition that survived left settled:
+        # each of those survives being supposed itself (see :meth:`refute`).
+        self.survivors: dict[int, int] = {}
 
     def option(self, state: State, var: int, bit: int) -> tuple[str, tuple[int, ...]]:
         """Option ``bit`` of ``var`` in words, with its cells: as a lookahead rule
@@ -109,10 +116,17 @@ class Teacher:
             trial.fix(var, bit)
             propagate(trial, self.trial_rules)  # cheap first: most options survive
         except Contradiction:
-            pass
-        else:
-            return None
-        return self.explain(state, var, bit)
+            return self.explain(state, var, bit)
+        # The fixpoint reached is consistent and lies inside every option it
+        # settled, so supposing any of those reaches no contradiction either
+        # (the rules only narrow): they need no trial of their own. Most trials
+        # survive, and a surviving one settles a piece's other cells and more.
+        # Were a rule not monotone, a skipped option could miss a short move,
+        # never make a wrong one: nothing is refuted on this say-so.
+        for other, dom in enumerate(trial.domains):
+            if not dom & (dom - 1):
+                self.survivors[other] = self.survivors.get(other, 0) | dom
+        return None
 
     def explain(self, state: State, var: int, bit: int) -> Deduction | None:
         """Re-run a refuted supposition with a log: the supposition, its chain, its end."""
@@ -148,7 +162,10 @@ class Teacher:
     def settle_var(self, state: State, var: int, steps: list[Deduction]) -> Move | None:
         """Try to settle ``var`` by refuting all its options but one."""
         dom = state.domains[var]
-        survivor = 0
+        survivor = self.survivors.get(var, 0) & dom
+        if survivor & (survivor - 1):
+            return None  # two options known to survive: not settled by refuting
+        dom &= ~survivor
         while dom:
             low = dom & -dom
             dom ^= low
@@ -215,8 +232,11 @@ def targeted(teacher: Teacher, state: State, last: int | None, best: Move | None
         return teacher.distance((var,), last) if teacher.cells_are_vars else 0
 
     open_vars.sort(key=lambda var: (domains[var].bit_count() + where(var), var))
+    # Settling a variable of k options takes k steps: past LONGEST it teaches
+    # nothing the ladder's move would not, and its trials cost the most.
     for var in open_vars:
-        if best is not None and domains[var].bit_count() >= best.score[0]:
+        bound = min(best.score[0], LONGEST + 1) if best is not None else LONGEST + 1
+        if domains[var].bit_count() >= bound:
             continue  # at least as many steps as the best: cannot win
         move = teacher.settle_var(state, var, [])
         if teacher.trials >= TRIAL_CAP:

@@ -245,7 +245,8 @@ def hint(
     rules = kind.ladder.rules()
     # A ladder move found within a few rule applications is short; past that
     # the chain grows long, and the cells tried one at a time usually win.
-    found = _ladder_hint(state.copy(), rules, hinting.QUICK)
+    ladder, ladder_steps = state.copy(), list[Deduction]()  # a full run goes on from here
+    found = _ladder_hint(ladder, rules, hinting.QUICK, ladder_steps)
     if found is not None and found.status in ("mistake", "solved"):
         return found
     teacher = hinting.Teacher(kind, puzzle, rules)
@@ -259,15 +260,22 @@ def hint(
     if move is not None and move is not best:
         return Hint(move.steps, [], "step")
     if found is None:  # nothing short either way: the ladder's move, however long
-        found = _ladder_hint(state.copy(), rules)
+        found = _ladder_hint(ladder, rules, None, ladder_steps)
         assert found is not None
     return found
 
 
-def _ladder_hint(state: State, rules: Sequence[Rule], cap: int | None = None) -> Hint | None:
+def _ladder_hint(
+    state: State,
+    rules: Sequence[Rule],
+    cap: int | None = None,
+    steps: list[Deduction] | None = None,
+) -> Hint | None:
     """The ladder's own next move: deductions cheapest first until one settles
-    a cell; None if ``cap`` rule applications found none."""
-    steps: list[Deduction] = []
+    a cell; None if ``cap`` rule applications found none. ``state`` and
+    ``steps`` are left as the run left them, so that a capped run can be
+    continued by passing them again."""
+    steps = [] if steps is None else steps
     applied = 0
     try:
         while True:
