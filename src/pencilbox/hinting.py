@@ -1,7 +1,7 @@
 """Short hints: the easiest next deduction from a position, suppositions explained.
 
 The ladder run cheapest first finds *a* move, but not the easiest: a rule
-that sweeps the whole board (Heteromino's pocket check, say) kills pieces
+that sweeps the whole board (a pocket check, say) kills options
 everywhere before one cell is left with one piece, and that cell may need
 twenty kills. So a hint also looks at cells one by one: a variable whose
 every option but one can be refuted by supposing it ("Suppose X. Then ...
@@ -45,7 +45,7 @@ SHORT = 2
 
 QUICK = 8
 """Rule applications the ladder is given to find a move before cells are tried
-one at a time (Heteromino's sweeping rules may apply dozens of times first)."""
+one at a time (a type's sweeping rules may apply dozens of times first)."""
 
 
 @dataclass(frozen=True)

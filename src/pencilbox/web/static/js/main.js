@@ -5,6 +5,7 @@
 import * as api from "./core/api.js";
 import { $, clear, el, option, plural } from "./core/dom.js";
 import { Game } from "./core/game.js";
+import { HintPanel } from "./core/hints.js";
 import * as storage from "./core/storage.js";
 import { formatSeconds } from "./core/timer.js";
 import { generate } from "./generate.js";
@@ -40,6 +41,7 @@ const game = new Game({
     $("#timer").textContent = game.payload ? formatSeconds(seconds) : "";
   },
 });
+const hints = new HintPanel($("#hint-panel"), game);
 
 // -- controls that follow the game's state -----------------------------------
 
@@ -196,6 +198,7 @@ async function copyUrl() {
 
 async function showHint() {
   if (state.hinting) return; // one hint at a time: the button is disabled meanwhile
+  if (hints.advance()) return; // the same position: the hint's next tier
   const panel = clear($("#hint-panel"));
   panel.append(el("p", { class: "status", text: "Thinking…" }));
   let result;
@@ -210,29 +213,7 @@ async function showHint() {
     state.hinting = false;
     refreshControls();
   }
-  clear(panel);
-  if (!result) return;
-  if (result.status === "mistake") {
-    panel.append(el("p", { class: "status", text: "Something on the board is wrong:" }));
-    panel.append(el("ol", {}, result.mistakes.map((m) => el("li", {}, [el("span", { class: "rule", text: m.rule }), ` ${m.message}`]))));
-    return;
-  }
-  if (result.status === "solved") {
-    panel.append(el("p", { class: "status", text: "Nothing left to deduce: the board is full." }));
-    return;
-  }
-  if (result.status === "stuck") {
-    panel.append(el("p", { class: "status", text: "No rule of the ladder applies here; it needs search." }));
-    return;
-  }
-  const lead =
-    result.status === "narrowed"
-      ? "These steps rule out candidates (pencil them in) but settle no cell:"
-      : "Next step (highlighted on the board):";
-  panel.append(el("p", { class: "status", text: lead }));
-  panel.append(
-    el("ol", {}, result.steps.map((s) => el("li", {}, [el("span", { class: "rule", text: s.rule }), `: ${s.reason}`]))),
-  );
+  hints.show(result); // its first tier; pressing Hint again shows the next
 }
 
 async function chooseRung() {

@@ -4,6 +4,7 @@
 
 import * as api from "./api.js";
 import { clear, plural } from "./dom.js";
+import { hintRequest } from "./hints.js";
 import { History } from "./history.js";
 import { checkerGrid, openCells, readyToCheck, serverGrid } from "./reading.js";
 import { apply, cellMove, emptyPosition, isNoop } from "./moves.js";
@@ -316,7 +317,7 @@ export class Game {
     const wrong = await this.wrongMoves();
     const result = wrong.length
       ? { status: "mistake", mistakes: wrong, steps: [] }
-      : await api.post("/api/hint", { puzzle: this.payload.json, grid: this.grid() });
+      : await api.post("/api/hint", hintRequest(this));
     this.resetMarkup();
     if (result.status === "mistake") {
       this.errors = new Set(result.mistakes.flatMap((m) => m.cells));
