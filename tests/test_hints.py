@@ -3,13 +3,14 @@ dead end, and reading the player's pencil marks."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from pencilbox import formats, hinting, registry, solving
 from pencilbox.engine import propagate
-from pencilbox.kind import PuzzleKind
+from pencilbox.kind import PuzzleKind, with_move_values
 
 
 def bank_puzzle(name: str, puzzle_id: str) -> tuple[PuzzleKind[Any], Any, list[list[int]]]:
@@ -169,3 +170,62 @@ def test_options_known_to_survive_do_survive() -> None:
             trial = state.copy()
             trial.fix(var, low)
             propagate(trial, teacher.trial_rules)  # raises Contradiction if wrong
+
+
+# -- the web hint passes the last move and the pencil marks through -----------------
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    from starlette.testclient import TestClient
+
+    from pencilbox.web.app import create_app
+
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def test_the_web_hint_prefers_the_area_of_the_last_move(client: Any) -> None:
+    kind, puzzle, _ = bank_puzzle("heteromino", "8x8-11")
+    body = {"puzzle": kind.to_json(puzzle), "last": 32}
+    answer = client.post("/api/hint", json=body).json()
+    expected = solving.hint(kind, puzzle, last=32).as_json(kind, puzzle)
+    assert answer == with_move_values(kind, puzzle, None, expected)  # as the web answers
+    # without it the hint is elsewhere: the last move is what moved it
+    assert solving.hint(kind, puzzle).steps[-1].cells != tuple(answer["steps"][-1]["cells"])
+
+
+def test_the_web_hint_reads_the_pencil_marks(client: Any) -> None:
+    kind, puzzle, _ = bank_puzzle("suguru", "5x5-01")
+    state = kind.initial_state(puzzle)
+    cell = next(c for c, d in enumerate(state.domains) if d & (d - 1))
+    marks = [[0] * puzzle.cols for _ in range(puzzle.rows)]
+    marks[cell // puzzle.cols][cell % puzzle.cols] = ((1 << 9) - 1) & ~state.domains[cell]
+    body = {"puzzle": kind.to_json(puzzle), "marks": marks}
+    answer = client.post("/api/hint", json=body).json()
+    assert answer["status"] == "mistake" and answer["mistakes"][0]["cells"] == [cell]
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        ({"last": -1}, "'last' must be an integer from 0 to 24"),
+        ({"last": 25}, "'last' must be an integer from 0 to 24"),
+        ({"last": "r1c1"}, "'last' must be an integer"),
+        ({"last": True}, "'last' must be an integer"),
+        ({"marks": 3}, "'marks' must be a list of 5 rows"),
+        ({"marks": [[0] * 5] * 4}, "'marks' must be a list of 5 rows"),
+        ({"marks": [[0] * 5] * 4 + [[0] * 4]}, "'marks' row 5 must hold 5 numbers"),
+        ({"marks": [[0] * 5] * 4 + [[0, 0, -1, 0, 0]]}, "'marks' at r5c3 is not a bitset"),
+        ({"marks": [[0] * 5] * 4 + [[0, 0, 1.5, 0, 0]]}, "'marks' at r5c3 is not a bitset"),
+        ({"marks": [[0] * 5] * 4 + [[0, 0, 1 << 99, 0, 0]]}, "'marks' at r5c3 is not a bitset"),
+    ],
+)
+def test_bad_last_or_marks_are_a_one_line_400(
+    client: Any, extra: dict[str, Any], words: str
+) -> None:
+    kind, puzzle, _ = bank_puzzle("suguru", "5x5-01")
+    response = client.post("/api/hint", json={"puzzle": kind.to_json(puzzle), **extra})
+    assert response.status_code == 400
+    message = response.json()["error"]
+    assert message.startswith(words) and "\n" not in message

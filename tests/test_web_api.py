@@ -240,6 +240,12 @@ def deduction_json(kind: Any, puzzle: Any, step: Any) -> dict[str, Any]:
         "reason": step.reason,
         "writes": step.writes,
         "value": step.value,
+        # a supposition's argument (issue 13's hints that teach); empty otherwise
+        "supposes": step.supposes,
+        "supposed": list(step.supposed),
+        "supposed_labels": [kind.cell_label(puzzle, cell) for cell in step.supposed],
+        "chain": [deduction_json(kind, puzzle, link) for link in step.chain],
+        "contradiction": step.contradiction,
     }
 
 
@@ -619,6 +625,7 @@ def _kind_hint_json(kind: Any, puzzle: Any, position: list[list[int]] | None) ->
             "rule": found.rule,
             "steps": [deduction_json(kind, puzzle, s) for s in found.steps],
             "mistakes": [violation_json(kind, puzzle, v) for v in found.mistakes],
+            "tiers": solving.hint_tiers(found, lambda cell: kind.cell_label(puzzle, cell)),
         },
     )
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from .engine import Contradiction, Deduction, Rule, State, first_step, propagate
 from .grid import Rows
-from .kind import PuzzleKind, Violation
+from .kind import PuzzleKind, Violation, entry_limit
 
 SUPPOSE = "suppose"
 """The rule name of a step that refutes an option by supposing it."""
@@ -269,3 +269,19 @@ def read_marks(kind: PuzzleKind[Any], puzzle: Any, state: State, marks: Rows) ->
             else:
                 state.narrow(cell, mark)
     return broken
+
+
+def marks_problem(puzzle: Any, marks: Any) -> str | None:
+    """Why ``marks`` (from outside) are not pencil marks for ``puzzle``: rows like
+    the grid, each a bitset of candidates (bit ``v - 1`` for value ``v``, values as
+    large as an entry may be); None if they are."""
+    top = entry_limit(puzzle)
+    if not isinstance(marks, list) or len(marks) != puzzle.rows:
+        return f"'marks' must be a list of {puzzle.rows} rows"
+    for r, row in enumerate(marks):
+        if not isinstance(row, list) or len(row) != puzzle.cols:
+            return f"'marks' row {r + 1} must hold {puzzle.cols} numbers"
+        for c, mark in enumerate(row):
+            if isinstance(mark, bool) or not isinstance(mark, int) or not 0 <= mark < 1 << top:
+                return f"'marks' at r{r + 1}c{c + 1} is not a bitset of values 1 to {top}"
+    return None

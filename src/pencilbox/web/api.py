@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from .. import registry, solving
+from .. import hinting, registry, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from . import bank, limits, worker
@@ -150,11 +150,18 @@ async def check(request: Request) -> JSONResponse:
 
 
 async def hint(request: Request) -> JSONResponse:
-    """POST /api/hint {"puzzle", "grid"?}: the next deduction from the position."""
+    """POST /api/hint {"puzzle", "grid"?, "last"?, "marks"?}: the next deduction from
+    the position; ``last`` is the cell of the player's last move, ``marks`` their
+    pencil marks (rows of bitsets), both optional (see :func:`solving.hint`)."""
     body = await read_json(request)
     kind, puzzle = puzzle_from(body)
     grid = grid_from(body, puzzle) if body.get("grid") is not None else None
-    payload = {"puzzle": kind.to_json(puzzle), "grid": grid}
+    cells = puzzle.rows * puzzle.cols
+    last = None if body.get("last") is None else int_field(body, "last", 0, cells - 1, None)
+    marks = body.get("marks")
+    if marks is not None and (problem := hinting.marks_problem(puzzle, marks)):
+        raise ApiError(400, problem)
+    payload = {"puzzle": kind.to_json(puzzle), "grid": grid, "last": last, "marks": marks}
     return JSONResponse(await _job(request, "hint", payload))
 
 

@@ -33,9 +33,8 @@ def hint_job(payload: Payload) -> dict[str, Any]:
     """The next step from the player's position (or their mistakes)."""
     kind, puzzle = _puzzle(payload)
     grid = payload.get("grid")
-    return with_move_values(
-        kind, puzzle, grid, solving.hint(kind, puzzle, grid).as_json(kind, puzzle)
-    )
+    found = solving.hint(kind, puzzle, grid, last=payload.get("last"), marks=payload.get("marks"))
+    return with_move_values(kind, puzzle, grid, found.as_json(kind, puzzle))
 
 
 def progress_job(payload: Payload) -> dict[str, Any]:
