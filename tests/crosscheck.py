@@ -155,10 +155,13 @@ def hint_chain_ending(
     where: str,
 ) -> str:
     """How a hint chain ended ("solved" or "stuck", from the last hint's status).
-    A solved chain must have drawn the solution; the chain uses every rung,
-    so it runs dry exactly when the top rung cannot finish the bare board."""
+    A solved chain must have drawn the solution; the chain uses every rung, so
+    it solves every board the top rung finishes. Where the ladder stalls, a
+    hint goes on by supposition (issue 13: never a dead end), so a board the
+    top rung cannot finish may end either way."""
     ending = "solved" if status == "solved" else "stuck"
     if ending == "solved":
         assert frozen(position) == solution, where
-    assert (ending == "solved") == top_rung_finishes(kind, puzzle), f"{where}: ended {ending}"
+    if top_rung_finishes(kind, puzzle):
+        assert ending == "solved", f"{where}: ended {ending}"
     return ending

@@ -197,9 +197,11 @@ async def _wait_readable(reader: Any, budget: float, disconnected: Watcher | Non
         if watcher is not None:
             waiting.add(watcher)
         done, _ = await asyncio.wait(waiting, timeout=budget, return_when=asyncio.FIRST_COMPLETED)
-        if ready in done:
-            return "ready"
-        return "gone" if done else "timeout"
+        # A client gone is gone even if the answer came in the same moment: a
+        # warm worker can answer within one turn of the loop.
+        if watcher is not None and watcher in done:
+            return "gone"
+        return "ready" if ready in done else "timeout"
     finally:
         loop.remove_reader(reader.fileno())
         if watcher is not None and not watcher.done():
