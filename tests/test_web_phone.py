@@ -182,8 +182,12 @@ def test_phone_heteromino_draws_a_piece_by_dragging(phone: Any, server: str) -> 
     touch_drag(phone, [centre(cell) for cell in ends])
     phone.wait_for_selector("rect.shade.piece")
     assert board_cells(phone, "rect.shade.piece") == sorted(piece)
-    # one move: undo takes the whole piece back
+    # one move: undo takes the whole piece back (once the page has settled: a
+    # message arriving late moves the controls under a tap aimed at Undo)
+    phone.wait_for_load_state("networkidle")
     phone.tap("#undo")
+    # the board is redrawn after the tap's handler returns: wait for it
+    phone.wait_for_selector("rect.shade.piece", state="detached")
     assert board_cells(phone, "rect.shade.piece") == []
     # a stroke over two cells draws nothing and says why
     touch_drag(phone, [centre(ends[0]), centre(ends[1])])
