@@ -6,6 +6,7 @@ import * as api from "./core/api.js";
 import { $, clear, el, option, plural } from "./core/dom.js";
 import { Game } from "./core/game.js";
 import { HintPanel } from "./core/hints.js";
+import { Progress } from "./core/progress.js";
 import * as storage from "./core/storage.js";
 import { formatSeconds } from "./core/timer.js";
 import { generate } from "./generate.js";
@@ -42,6 +43,7 @@ const game = new Game({
   },
 });
 const hints = new HintPanel($("#hint-panel"), game);
+const progress = new Progress(game, message);
 
 // -- controls that follow the game's state -----------------------------------
 
@@ -51,6 +53,7 @@ function refreshControls() {
   $("#redo").disabled = !open || !game.history.canRedo();
   for (const id of ["#restart", "#check", "#hint", "#pencil", "#rung-select", "#print"]) $(id).disabled = !open;
   $("#hint").disabled = !open || state.hinting;
+  $("#progress").disabled = !open || progress.pending;
   $("#pencil").disabled = !open || !game.canPencil;
   $("#pencil").setAttribute("aria-pressed", open && game.pencil ? "true" : "false");
   $("#pad").classList.toggle("pencil", open && game.pencil);
@@ -269,6 +272,7 @@ function wire() {
   $("#redo").addEventListener("click", () => game.redo());
   $("#restart").addEventListener("click", () => game.restart());
   $("#check").addEventListener("click", () => game.check());
+  $("#progress").addEventListener("click", () => progress.press());
   $("#auto-check").checked = state.settings.autoCheck;
   game.autoCheck = state.settings.autoCheck;
   $("#auto-check").addEventListener("change", (e) => {

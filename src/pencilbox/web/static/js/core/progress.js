@@ -1,0 +1,75 @@
+// "Correct so far?": the player's entries compared with the unique answer
+// (/api/progress). The first press says only how many entries are wrong;
+// a second press on the same position lights them (cross-hatched, and named
+// in the message, never colour alone). Neither says what the answer holds.
+// Puzzle-independent: cells are lit through the Game like Check's.
+
+import * as api from "./api.js";
+
+// The same position: the same values and marks of the same puzzle.
+function positionKey(game) {
+  return JSON.stringify([game.payload.key, game.position.values, game.position.marks]);
+}
+
+// "1 entry is wrong", "3 entries are wrong".
+export function wrongWords(count) {
+  return count === 1 ? "1 entry is wrong" : `${count} entries are wrong`;
+}
+
+export class Progress {
+  constructor(game, onMessage) {
+    this.game = game;
+    this.onMessage = onMessage;
+    this.pending = false; // a request is on its way (the button is disabled)
+    this.last = null; // { key, mistakes } of the latest answer
+  }
+
+  // The server's mistakes, and the moves the server's grid cannot show (a
+  // type's `wrongMoves`, e.g. a cut inside a piece), each entry counted once.
+  async ask() {
+    const game = this.game;
+    const body = { puzzle: game.payload.json, grid: game.grid(), which: true };
+    const [result, moves] = await Promise.all([api.post("/api/progress", body), game.wrongMoves()]);
+    if (result.status === "no-unique-solution") return null;
+    const listed = result.mistakes || [];
+    const seen = new Set(listed.flatMap((m) => m.cells));
+    return [...listed, ...moves.filter((m) => !m.cells.some((cell) => seen.has(cell)))];
+  }
+
+  async press() {
+    const game = this.game;
+    if (!game.payload || this.pending) return;
+    const key = positionKey(game);
+    if (this.last && this.last.key === key && this.last.mistakes.length) {
+      this.light(this.last.mistakes); // the second press on the same position
+      return;
+    }
+    this.pending = true;
+    game.changed();
+    let mistakes;
+    try {
+      mistakes = await this.ask();
+    } catch (error) {
+      this.onMessage(`correct-so-far check failed: ${error.message}`, "error");
+      return;
+    } finally {
+      this.pending = false;
+      game.changed();
+    }
+    if (positionKey(game) !== key) return; // a move was made meanwhile: it would mislead
+    this.last = mistakes ? { key, mistakes } : null;
+    if (mistakes === null) this.onMessage("The puzzle has no unique solution to compare with.", "warn");
+    else if (!mistakes.length) this.onMessage("Correct so far.", "success");
+    else this.onMessage(`${wrongWords(mistakes.length)}. Press again to see which.`, "warn");
+  }
+
+  light(mistakes) {
+    const game = this.game;
+    game.resetMarkup();
+    game.errors = new Set(mistakes.flatMap((m) => m.cells));
+    game.render();
+    const first = mistakes.slice(0, 3).map((m) => m.message).join("; ");
+    const more = mistakes.length > 3 ? ` (and ${mistakes.length - 3} more)` : "";
+    this.onMessage(`${wrongWords(mistakes.length)}: ${first}${more}`, "error");
+  }
+}
