@@ -185,31 +185,6 @@ def client() -> Iterator[Any]:
         yield test_client
 
 
-def test_region_verdicts_carry_over_to_a_state_that_did_not_inherit_them(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # A hint's suppositions each start from the same unswept position; before,
-    # each swept every piece again (here 8x8-16: as many pocket checks twice).
-    from pencilbox.puzzles.heteromino import region as region_rule
-
-    kind, puzzle, _ = bank_puzzle("heteromino", "8x8-16")
-    state = kind.initial_state(puzzle)
-    calls: list[int] = []
-    real = region_rule.cuts_pocket
-
-    def counted(*args: Any) -> tuple[int, int]:
-        calls.append(1)
-        return real(*args)
-
-    monkeypatch.setattr(region_rule, "cuts_pocket", counted)
-    first, second = state.copy(), state.copy()
-    region_rule.region(first, None)
-    swept = len(calls)
-    region_rule.region(second, None)
-    assert swept > 100 and len(calls) - swept < swept // 2
-    assert second.domains == first.domains  # the same kills either way
-
-
 def test_the_web_hint_prefers_the_area_of_the_last_move(client: Any) -> None:
     kind, puzzle, _ = bank_puzzle("heteromino", "8x8-11")
     body = {"puzzle": kind.to_json(puzzle), "last": 32}

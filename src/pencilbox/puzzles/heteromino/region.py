@@ -22,21 +22,6 @@ Cutting pieces are common (on the 25x25 noqx board 560 of 910 pieces split
 their region) and the floods are most of the rung's cost. A part larger than
 this is still judged when it is the only large one (see :func:`cuts_pocket`)."""
 
-_shared: tuple[Tables | None, dict[int, tuple[int, int]]] = (None, {})
-"""The last board's verdicts, across states: per piece, the cells a "no
-pocket" verdict looked at and which of them were open (see :func:`region`)."""
-
-
-def shared_verdicts(tables: Tables) -> dict[int, tuple[int, int]]:
-    """The verdicts kept for ``tables``' board (one board's at a time, so the
-    memory stays bounded; a hint or a solve works on one board)."""
-    global _shared
-    owner, verdicts = _shared
-    if owner is not tables:
-        verdicts = {}
-        _shared = (tables, verdicts)
-    return verdicts
-
 
 def judge_parts(board: Board, parts: list[int], inside: int, limit: int) -> tuple[int, int]:
     """Find a part of ``inside`` that is not a multiple of 3 cells, among the
@@ -130,11 +115,7 @@ def region(state: State, log: Log) -> bool:
 
     See :func:`cuts_pocket` for which parts are judged. Each piece's answer
     depends only on the cells it looked at, so it is noted and reused until
-    one of them changes. Besides the state's own notes (inherited by its
-    copies), the board keeps each piece's last "no pocket" verdict with the
-    open cells it saw: a state that did not inherit it (a hint's many
-    suppositions start from one unswept position) reuses it when those cells
-    are open alike.
+    one of them changes.
     """
     assert isinstance(state, HeterominoState)
     tables = state.tables
@@ -152,19 +133,13 @@ def region(state: State, log: Log) -> bool:
     if isinstance(memo.seen, int):
         memo.forget(memo.seen ^ open_cells)
     notes = memo.own()
-    verdicts = shared_verdicts(tables)
     changed = False
     for piece in alive_pieces(state):
         if piece in notes:
             continue
-        seen = verdicts.get(piece)
-        if seen is not None and open_cells & seen[0] == seen[1]:
-            notes[piece] = seen[0]
-            continue
         pocket, looked = cuts_pocket(tables, piece, open_cells)
         if not pocket:
             notes[piece] = looked
-            verdicts[piece] = (looked, open_cells & looked)
             continue
         strike(state, piece)
         changed = True
