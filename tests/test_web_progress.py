@@ -127,3 +127,58 @@ def test_correct_so_far_counts_then_lights_the_wrong_entries(
     if count == 1:
         press_progress(page)
         expect(message).to_have_text("Correct so far.")
+
+
+# -- screen readers: each cell's accessible name, moves announced --------------------
+
+
+def label(cols: int, cell: int) -> str:
+    return f"r{cell // cols + 1}c{cell % cols + 1}"
+
+
+def named(page: Any, name: str) -> Any:
+    """The board cell whose accessible name (as a screen reader has it) is ``name``."""
+    return page.locator("svg.board").get_by_role("img", name=name, exact=True)
+
+
+def test_cells_are_named_for_screen_readers_and_moves_announced(page: Any, server: str) -> None:
+    announce = page.locator("#announce")
+    assert announce.get_attribute("aria-live") == "polite"
+    # Suguru: a digit entered, a given, an empty cell
+    payload, solution = open_first(page, server, "suguru")
+    cols, layers = payload["cols"], payload["cells"]["layers"]
+    givens = layers.get("givens") or [0] * len(solution)
+    size = {b: layers["blocks"].count(b) for b in layers["blocks"]}
+    open_cells = [c for c, g in enumerate(givens) if not g and size[layers["blocks"][c]] > 1]
+    cell, other = open_cells[0], open_cells[-1]
+    click_cell(page, cell)
+    page.keyboard.press(str(solution[cell]))
+    expect(named(page, f"{label(cols, cell)}, {solution[cell]}, selected")).to_have_count(1)
+    expect(announce).to_have_text(f"{label(cols, cell)}, {solution[cell]}")
+    expect(named(page, f"{label(cols, other)}, empty")).to_have_count(1)
+    given = next((c for c, g in enumerate(givens) if g), None)
+    if given is not None:
+        expect(named(page, f"{label(cols, given)}, {givens[given]}, given")).to_have_count(1)
+    page.click("#undo")
+    expect(announce).to_have_text(f"Undone: {label(cols, cell)}, empty")
+    # LITS: shaded by a click, dotted by a right-click
+    payload, solution = open_first(page, server, "lits")
+    cols = payload["cols"]
+    click_cell(page, 0)
+    page.click('rect.cell[data-cell="1"]', button="right")
+    expect(announce).to_have_text(f"{label(cols, 1)}, dot")
+    expect(named(page, f"{label(cols, 0)}, shaded")).to_have_count(1)
+    expect(named(page, f"{label(cols, 1)}, dot, selected")).to_have_count(1)
+    # Heteromino: black cells, and the sides a cut runs along
+    payload, solution = open_first(page, server, "heteromino")
+    cols, black = payload["cols"], payload["cells"]["layers"]["black"]
+    cell = next(
+        c
+        for c in range(len(black) - 1)
+        if c % cols + 1 < cols and not black[c] and not black[c + 1]
+    )
+    page.click(f'rect.edge-hit[data-edge="{cell}:1"]')
+    expect(announce).to_have_text(f"{label(cols, cell)}, cut right")
+    expect(named(page, f"{label(cols, cell + 1)}, cut left")).to_have_count(1)
+    dark = black.index(1)
+    expect(named(page, f"{label(cols, dark)}, black")).to_have_count(1)

@@ -220,11 +220,32 @@ export function keyAction(model, cell, key, values) {
   return { cell: edge[0], value: values[edge[0]] ^ edge[1] };
 }
 
+// A cell in words for screen readers: "black", "in a bar piece" / "in an L
+// piece" (a drawn group of three), else the sides cut ("cut above, right"),
+// or "" (nothing cut). `found` is groups(model, view.values), if known.
+export function cellWords(model, cell, view, found = null) {
+  if (model.black[cell]) return "black";
+  if (view.rung) return view.rung.settled.has(cell) ? "piece settled" : "";
+  const { group, members } = found || groups(model, view.values);
+  const cells = members[group[cell]];
+  if (cells.length === 3) return ["h", "v"].includes(shapeOf(model.cols, cells)) ? "in a bar piece" : "in an L piece";
+  const { cols } = model;
+  const sides = [
+    ["above", cell >= cols ? cell - cols : null, cell],
+    ["left", cell % cols > 0 ? cell - 1 : null, cell],
+    ["right", cell, cell % cols + 1 < cols ? cell + 1 : null],
+    ["below", cell, cell + cols < model.black.length ? cell + cols : null],
+  ];
+  const cut = sides.filter(([, a, b]) => isCut(model, view.values, a, b)).map(([side]) => side);
+  return cut.length ? `cut ${cut.join(", ")}` : "";
+}
+
 // view: { values, selected, errors, hint, because, rung, solved }
 // (rung: { settled: Map cell -> piece code, fresh: Set } or null)
 export function draw(model, view) {
   const board = newBoard(model.rows, model.cols, "Heteromino board");
   board.root.classList.add("drag"); // strokes draw pieces: the page must not scroll under them
+  const found = view.rung ? null : groups(model, view.values);
   drawCells(board, (cell) => {
     const classes = [];
     if (model.black[cell]) classes.push("black");
@@ -234,7 +255,7 @@ export function draw(model, view) {
     if (view.rung && view.rung.fresh.has(cell)) classes.push("rung-new");
     if (cell === view.selected && !view.rung) classes.push("selected");
     return classes;
-  });
+  }, (cell) => cellWords(model, cell, view, found));
   // The pieces to shade: the player's three-cell groups, or in a rung view
   // the cells that share one settled piece code.
   let pieces;
@@ -243,7 +264,7 @@ export function draw(model, view) {
     for (const [cell, code] of view.rung.settled) byCode.set(code, [...(byCode.get(code) || []), cell]);
     pieces = [...byCode.values()];
   } else {
-    pieces = groups(model, view.values).members;
+    pieces = found.members;
   }
   for (const cells of pieces) {
     if (cells.length !== 3) continue;

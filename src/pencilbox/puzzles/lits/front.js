@@ -92,6 +92,12 @@ export function pending(model, violation, values) {
   return false;
 }
 
+// What a cell holds, in words for screen readers: "shaded", "dot" or "" (empty).
+export function cellWords(model, cell, view) {
+  const value = view.rung ? view.rung.settled.get(cell) : view.values[cell];
+  return value === SHADED ? "shaded" : value === DOT ? "dot" : "";
+}
+
 // view: { values, selected, errors, hint, because, rung, solved }
 // (rung: { settled: Map cell -> 1 shaded / 2 unshaded, fresh: Set } or null)
 export function draw(model, view) {
@@ -104,7 +110,7 @@ export function draw(model, view) {
     if (view.rung && view.rung.fresh.has(cell)) classes.push("rung-new");
     if (cell === view.selected && !view.rung) classes.push("selected");
     return classes;
-  });
+  }, (cell) => cellWords(model, cell, view));
   for (let cell = 0; cell < model.regions.length; cell += 1) {
     const value = view.rung ? view.rung.settled.get(cell) : view.values[cell];
     const style = view.rung ? "ink rung" : view.errors.has(cell) ? "ink wrong" : "ink";

@@ -66,6 +66,18 @@ export function keyAction(model, cell, key) {
 // Rules whose violations only mean "not finished yet" (not shown as errors).
 export const incompleteRules = new Set(["empty"]);
 
+// What a cell holds, in words for screen readers ("3", "3, given", "pencil 1 2";
+// "" for empty). view: { values, marks, rung? } as draw has it.
+export function cellWords(model, cell, view) {
+  if (model.blocks[cell] === REMOVED) return "not in the puzzle";
+  if (model.givens[cell]) return `${model.givens[cell]}, given`;
+  if (view.rung) return String(view.rung.settled.get(cell) || "");
+  if (view.values[cell]) return String(view.values[cell]);
+  const marks = [];
+  for (let digit = 1; digit <= 16; digit += 1) if (view.marks[cell] & (1 << (digit - 1))) marks.push(digit);
+  return marks.length ? `pencil ${marks.join(" ")}` : "";
+}
+
 // view: { values, marks, selected, errors, hint, because, rung, solved }
 // (errors/hint/because: Sets of cells; rung: { settled: Map cell->digit, fresh: Set } or null)
 export function draw(model, view) {
@@ -80,7 +92,7 @@ export function draw(model, view) {
     if (view.rung && view.rung.fresh.has(cell)) classes.push("rung-new");
     if (cell === view.selected) classes.push("selected");
     return classes;
-  });
+  }, (cell) => cellWords(model, cell, view));
   drawGrid(board, (cell) => (model.blocks[cell] === REMOVED ? null : model.blocks[cell]));
   for (let cell = 0; cell < model.blocks.length; cell += 1) {
     if (model.givens[cell]) {

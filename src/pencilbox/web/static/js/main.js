@@ -38,6 +38,9 @@ const game = new Game({
   boardHost: $("#board"),
   onChange: refreshControls,
   onMessage: message,
+  onAnnounce: (text) => {
+    $("#announce").textContent = text;
+  },
   onTick: (seconds) => {
     $("#timer").textContent = game.payload ? formatSeconds(seconds) : "";
   },

@@ -7,6 +7,21 @@ import { svg } from "./dom.js";
 export const CELL = 48; // SVG units per cell
 export const MARGIN = 4; // room for the outer border's width
 
+// A cell as hints, checks and screen readers name it: "r1c2".
+export function cellLabel(cols, cell) {
+  return `r${Math.floor(cell / cols) + 1}c${(cell % cols) + 1}`;
+}
+
+// What a highlight means, for the cell's accessible name (a screen reader
+// hears what the pattern and colour show).
+const SPOKEN = {
+  error: "wrong",
+  hint: "hint",
+  because: "hint rests on it",
+  "rung-new": "settled by the rung",
+  selected: "selected",
+};
+
 export function cellOrigin(cols, cell) {
   const row = Math.floor(cell / cols);
   const col = cell % cols;
@@ -41,7 +56,9 @@ export function newBoard(rows, cols, label) {
   const root = svg("svg", {
     viewBox: `0 0 ${width} ${height}`,
     class: "board",
-    role: "img",
+    // a group, not an image: an image's parts are hidden from screen readers,
+    // and each cell has a name of its own (drawCells)
+    role: "group",
     "aria-label": `${label}, ${rows} rows by ${cols} columns`,
   });
   // set through the CSSOM: the page's CSP refuses style attributes
@@ -62,12 +79,16 @@ export function drawOver(board, cell, cls) {
   board.layers.over.append(svg("rect", { x, y, width: CELL, height: CELL, class: `over ${cls}` }));
 }
 
-// One clickable square per cell; `classesOf(cell)` returns its CSS classes.
-export function drawCells(board, classesOf) {
+// One clickable square per cell; `classesOf(cell)` returns its CSS classes,
+// `wordsOf(cell)` what it holds in words ("3", "shaded"), for its accessible
+// name "r1c2, 3" (with its highlights: "r1c2, 3, wrong").
+export function drawCells(board, classesOf, wordsOf = () => "") {
   const { rows, cols, layers } = board;
   for (let cell = 0; cell < rows * cols; cell += 1) {
     const [x, y] = cellOrigin(cols, cell);
     const classes = classesOf(cell);
+    const states = classes.map((name) => SPOKEN[name]).filter(Boolean);
+    const spoken = [cellLabel(cols, cell), wordsOf(cell) || "empty", ...states];
     layers.cells.append(
       svg("rect", {
         x,
@@ -78,6 +99,8 @@ export function drawCells(board, classesOf) {
         "data-cell": cell,
         "data-row": Math.floor(cell / cols),
         "data-col": cell % cols,
+        role: "img",
+        "aria-label": spoken.join(", "),
       }),
     );
     // the strongest highlight's pattern (an error outranks a hint)

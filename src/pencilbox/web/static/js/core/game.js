@@ -3,11 +3,12 @@
 // drawing and the meaning of keys come from the type's module (kinds/).
 
 import * as api from "./api.js";
-import { clear, plural } from "./dom.js";
+import { checkGame } from "./check.js";
+import { clear } from "./dom.js";
 import { hintRequest } from "./hints.js";
 import { History } from "./history.js";
-import { checkerGrid, openCells, readyToCheck, serverGrid } from "./reading.js";
-import { apply, cellMove, emptyPosition, isNoop } from "./moves.js";
+import { checkerGrid, moveWords, openCells, readyToCheck, serverGrid } from "./reading.js";
+import { apply, cellMove, cellsOf, emptyPosition, isNoop } from "./moves.js";
 import * as storage from "./storage.js";
 import { Timer } from "./timer.js";
 import { kindModule } from "../kinds/index.js";
@@ -15,10 +16,11 @@ import { kindModule } from "../kinds/index.js";
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 export class Game {
-  constructor({ boardHost, onChange, onMessage, onTick }) {
+  constructor({ boardHost, onChange, onMessage, onTick, onAnnounce = () => {} }) {
     this.boardHost = boardHost;
     this.onChange = onChange;
     this.onMessage = onMessage;
+    this.onAnnounce = onAnnounce; // a move in words, for screen readers
     this.timer = new Timer(onTick);
     this.payload = null;
     this.autoCheck = false;
@@ -209,21 +211,21 @@ export class Game {
     if (isNoop(move)) return;
     this.history.push(move);
     this.position = apply(this.position, move);
-    this.afterMove();
+    this.afterMove(move);
   }
 
   undo() {
     const move = this.history.undo();
     if (!move) return;
     this.position = apply(this.position, move, true);
-    this.afterMove();
+    this.afterMove(move, "Undone: ");
   }
 
   redo() {
     const move = this.history.redo();
     if (!move) return;
     this.position = apply(this.position, move);
-    this.afterMove();
+    this.afterMove(move, "Redone: ");
   }
 
   // Clear every entry and mark, as one undoable step.
@@ -235,7 +237,7 @@ export class Game {
     if (batch.length) this.play({ batch });
   }
 
-  afterMove() {
+  afterMove(move, said = "") {
     // Whatever the top line said was about the position before this move
     // (a clash that undo took back, say): it goes, and a check may say anew.
     this.onMessage("", "info");
@@ -244,6 +246,7 @@ export class Game {
     this.solved = false;
     if (wasSolved) this.timer.start();
     this.render();
+    this.onAnnounce(said + moveWords(this.kind, this.model, this.position, cellsOf(move)));
     this.save();
     this.changed();
     if (this.autoCheck || this.readyToCheck()) this.check({ quiet: !this.autoCheck });
@@ -270,44 +273,9 @@ export class Game {
 
   // -- check, hint, rung view ------------------------------------------------
 
-  // Ask the server which rules the grid breaks; mark them and notice a solve.
-  // quiet: no message unless something is broken or the puzzle is solved.
-  async check({ quiet = false } = {}) {
-    if (!this.payload) return;
-    const serial = ++this.checkSerial;
-    let result;
-    let wrong;
-    try {
-      [result, wrong] = await Promise.all([
-        api.post("/api/check", { puzzle: this.payload.json, grid: this.checkGrid() }),
-        this.wrongMoves(),
-      ]);
-    } catch (error) {
-      this.onMessage(`check failed: ${error.message}`, "error");
-      return;
-    }
-    if (serial !== this.checkSerial) return; // a later position was checked meanwhile
-    // Violations that only mean "not finished yet" are not shown as errors.
-    const values = this.position.values;
-    const pending = (v) =>
-      this.kind.pending ? this.kind.pending(this.model, v, values) : this.kind.incompleteRules.has(v.rule);
-    const broken = [...wrong, ...result.violations.filter((v) => !pending(v))];
-    this.errors = new Set(broken.flatMap((v) => v.cells));
-    if (result.solved) {
-      this.solved = true;
-      this.timer.stop();
-      this.save();
-      this.onMessage("Solved! Every rule holds.", "success");
-    } else if (broken.length) {
-      const first = broken.slice(0, 3).map((v) => v.message).join("; ");
-      const more = broken.length > 3 ? ` (and ${broken.length - 3} more)` : "";
-      this.onMessage(`${broken.length} broken: ${first}${more}`, "error");
-    } else if (!quiet) {
-      const open = this.openCells();
-      this.onMessage(`No broken rules so far; ${plural(open, "cell")} still open.`, "info");
-    }
-    this.render();
-    this.changed();
+  // Ask the server which rules the grid breaks (see check.js).
+  check(options) {
+    return checkGame(this, options);
   }
 
   async hint() {

@@ -3,6 +3,10 @@
 // and how many cells are still open. The type's module (kinds/) has the say
 // where it declares the function; otherwise the plain reading applies.
 
+import { cellLabel } from "./board.js";
+
+const SAID = 4; // cells a move's announcement names; more are counted
+
 function emptyCells(kind, model, values) {
   let open = 0;
   values.forEach((value, cell) => {
@@ -39,4 +43,14 @@ export function serverGrid(kind, model, values) {
 // say) says how.
 export function checkerGrid(kind, model, values) {
   return kind.checkGrid ? rowsOf(model, kind.checkGrid(model, values)) : serverGrid(kind, model, values);
+}
+
+// A move in words for the board's live region: each changed cell's name as
+// the board's cells have it ("r1c2, 3"), a few at most, the rest counted.
+export function moveWords(kind, model, position, cells) {
+  const view = { values: position.values, marks: position.marks, rung: null };
+  const words = (cell) => (kind.cellWords && kind.cellWords(model, cell, view)) || "empty";
+  const said = cells.slice(0, SAID).map((cell) => `${cellLabel(model.cols, cell)}, ${words(cell)}`);
+  if (cells.length > SAID) said.push(`and ${cells.length - SAID} more cells`);
+  return said.join("; ");
 }
