@@ -5,30 +5,16 @@ both. The server, the browser and the helpers are ``test_web_e2e``'s."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from test_web_e2e import OUTPUT, api, board_cells, browser, import_puzzle, server
+from test_web_e2e import OUTPUT, api, board_cells, browser, import_puzzle, page, server
 
-__all__ = ["browser", "server"]  # fixtures, used by name
+__all__ = ["browser", "page", "server"]  # fixtures, used by name
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
-
-
-@pytest.fixture
-def page(browser: Any, server: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1300, "height": 900})
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.goto(server)
-    tab.wait_for_selector("body[data-ready=true]")
-    yield tab
-    context.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
 
 
 def open_first(page: Any, server: str, kind: str) -> tuple[dict[str, Any], list[int]]:
