@@ -11,16 +11,18 @@ front-end module. Nothing outside ``puzzles/`` and the registry names a type.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .engine import Ladder, Rule, State
@@ -164,22 +166,31 @@ class PuzzleKind(ABC, Generic[P]):
     """Whether a cell's domain bits are its values' (bit ``v - 1`` for value ``v``),
     as a player's pencil marks are: then a hint reads the marks as candidates."""
 
-    # The ladder and the hybrid's settings are properties so that a face can
-    # load its rules on first use: listing the types loads every face.
-    @property
-    @abstractmethod
+    # The ladder and the hybrid's settings live in the package's rooms
+    # (``ladder.py``: LADDER and HYBRID_RUNG; ``cnf.py``: HYBRID_EXTRA, if the
+    # hybrid runs rules from off the ladder) and are read on first use: listing
+    # the types loads every face, and should load no rules. A face may override
+    # them; setting one on the face (a benchmark's sweep) replaces it.
+    @cached_property
     def ladder(self) -> Ladder:
         """The rungs, cheapest first."""
+        found = self._room("ladder").LADDER
+        assert isinstance(found, Ladder), f"{self.package}.ladder.LADDER is not a Ladder"
+        return found
 
-    @property
-    @abstractmethod
+    @cached_property
     def hybrid_rung(self) -> str:
         """The rung the hybrid SAT engine propagates before encoding (chosen by measurement)."""
+        return str(self._room("ladder").HYBRID_RUNG)
 
-    @property
+    @cached_property
     def hybrid_extra(self) -> tuple[Rule, ...]:
         """Rules off the ladder that the hybrid runs after ``hybrid_rung``'s (default none)."""
-        return ()
+        return tuple(getattr(self._room("cnf"), "HYBRID_EXTRA", ()))
+
+    def _room(self, name: str) -> ModuleType:
+        """Module ``name`` of the type's package (see docs/design.md, the rooms)."""
+        return importlib.import_module(f"{self.package}.{name}")
 
     @property
     def url_names(self) -> tuple[str, ...]:

@@ -22,11 +22,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from concurrent.futures import Executor
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ...engine import Ladder, State
+from ...engine import State
 from ...kind import Command, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
 from . import checker, model
@@ -37,19 +36,6 @@ from .state import move_value, new_state, position_state, settled_cells, solutio
 class HeterominoKind(PuzzleKind[Heteromino]):
     name = "heteromino"
     generate_modes = ("walk",)
-
-    # Read on first use, so that listing the types (``pencilbox --help``) loads no rules.
-    @cached_property
-    def ladder(self) -> Ladder:
-        from .ladder import LADDER
-
-        return LADDER
-
-    @cached_property
-    def hybrid_rung(self) -> str:
-        from .ladder import HYBRID_RUNG
-
-        return HYBRID_RUNG
 
     def parse_text(self, text: str) -> Heteromino:
         return model.parse_text(text)

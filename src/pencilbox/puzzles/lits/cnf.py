@@ -37,13 +37,6 @@ from .state import LitsState
 from .tables import Tables
 from .touch import ONLY_NEIGHBOUR, OUT_OF_TOUCH
 
-HYBRID_RUNG = "tetro"
-"""The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_lits.py
---hybrid-rungs local,tetro,probe``: ``tetro`` (arc consistency between
-neighbours and the one-mass propagator) beat ``local``, which prunes too
-little to pay for itself, and ``probe``, whose probing costs more than it
-saves SAT on the big boards."""
-
 HYBRID_EXTRA = (OUT_OF_TOUCH, ONLY_NEIGHBOUR, SEPARATING_CELL)
 """Run after ``tetro`` as well, three rules from off the ladder, each a
 consequence of the one mass that is cheap to propagate:

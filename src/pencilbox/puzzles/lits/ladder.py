@@ -49,3 +49,10 @@ LADDER = Ladder(
         ),
     )
 )
+
+HYBRID_RUNG = "tetro"
+"""The rung the hybrid runs before encoding, chosen by ``benchmarks/sat_lits.py
+--hybrid-rungs local,tetro,probe``: ``tetro`` (arc consistency between
+neighbours and the one-mass propagator) beat ``local``, which prunes too
+little to pay for itself, and ``probe``, whose probing costs more than it
+saves SAT on the big boards."""

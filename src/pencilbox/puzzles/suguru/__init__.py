@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import Executor
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ...engine import Ladder, Rule, State
+from ...engine import State
 from ...kind import Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
 from . import checker, model
@@ -21,25 +20,6 @@ class SuguruKind(PuzzleKind[Suguru]):
     aliases = ("tectonic",)
     candidate_marks = True
     generate_modes = ("solvable", "minimal")
-
-    # Read on first use, so that listing the types (``pencilbox --help``) loads no rules.
-    @cached_property
-    def ladder(self) -> Ladder:
-        from .ladder import LADDER
-
-        return LADDER
-
-    @cached_property
-    def hybrid_rung(self) -> str:
-        from .cnf import HYBRID_RUNG
-
-        return HYBRID_RUNG
-
-    @cached_property
-    def hybrid_extra(self) -> tuple[Rule, ...]:
-        from .cnf import HYBRID_EXTRA
-
-        return HYBRID_EXTRA
 
     def parse_text(self, text: str) -> Suguru:
         return model.parse_text(text)

@@ -48,14 +48,6 @@ from .model import REMOVED, Suguru, later_touching
 from .pointing import POINT_AND_PAIR
 from .state import settled_rows
 
-HYBRID_RUNG = "singles"
-"""The rung the hybrid runs before encoding, then ``HYBRID_EXTRA``.
-
-Chosen by measurement (``benchmarks/sat_small.py --sweep``; the figures are
-in ``docs/suguru-notes.md``, "The hybrid"): witness settles more boards
-than singles, but costs more than the SAT it saves.
-"""
-
 HYBRID_EXTRA: tuple[Rule, ...] = (POINT_AND_PAIR,)
 """Run after ``singles``; :mod:`.pointing` says why these deductions."""
 

@@ -11,3 +11,11 @@ LADDER = Ladder(
         Rung("witness", (WITNESS,), "singles plus block witnesses, inward and outward"),
     )
 )
+
+HYBRID_RUNG = "singles"
+"""The rung the hybrid runs before encoding, then ``cnf.HYBRID_EXTRA``.
+
+Chosen by measurement (``benchmarks/sat_small.py --sweep``; the figures are
+in ``docs/suguru-notes.md``, "The hybrid"): witness settles more boards
+than singles, but costs more than the SAT it saves.
+"""
