@@ -21,7 +21,7 @@ from .engine import Contradiction, CountResult, Rule, propagate
 from .grid import Rows
 from .kind import PuzzleKind
 from .sat.core import Encoding, count_models
-from .solving import SolverBug, answers_json
+from .solving import answers_json, check_answers
 
 ENGINES = ("rungs", "sat", "hybrid")
 
@@ -87,10 +87,7 @@ def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat
     if encoding is None:  # propagation proved there is no answer
         return _empty(engine, limit, started)
     result = count_models(encoding, limit)
-    for grid in result.solutions:
-        broken = kind.check(puzzle, grid)
-        if broken:
-            raise SolverBug(f"{kind.name} {engine} produced a grid that breaks: {broken[0]}")
+    check_answers(kind, puzzle, result.solutions, engine)
     return SatReport(
         count=result.count,
         limit=limit,

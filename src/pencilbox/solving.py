@@ -33,6 +33,15 @@ class SolverBug(AssertionError):
     """An engine produced a 'solution' the independent checker rejects."""
 
 
+def check_answers(kind: PuzzleKind[Any], puzzle: Any, grids: list[Rows], engine: str) -> None:
+    """Re-check every answer ``engine`` found with the type's independent checker;
+    SolverBug on the first that breaks a rule."""
+    for grid in grids:
+        broken = kind.check(puzzle, grid)
+        if broken:
+            raise SolverBug(f"{kind.name} {engine} produced a grid that breaks: {broken[0]}")
+
+
 def labeller(kind: PuzzleKind[Any], puzzle: Any) -> Callable[[int], str]:
     """The face's name of each cell of ``puzzle`` (``r1c2``...), as a function of its id."""
     return partial(kind.cell_label, puzzle)
@@ -104,10 +113,7 @@ def solve(
     rules = kind.ladder.rules(rung)
     result = count_solutions(kind.initial_state(puzzle), rules, limit, rung_name=rung, trace=trace)
     grids = [kind.solution_rows(puzzle, s) for s in result.solutions]
-    for grid in grids:
-        broken = kind.check(puzzle, grid)
-        if broken:
-            raise SolverBug(f"{kind.name} rung {rung} produced a grid that breaks: {broken[0]}")
+    check_answers(kind, puzzle, grids, f"rung {rung}")
     return Report(
         count=result.count,
         limit=limit,
