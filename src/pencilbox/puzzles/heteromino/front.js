@@ -16,6 +16,18 @@ import { drawCells, drawEdgeTargets, drawEdges, drawFocus, drawOver, newBoard, d
 const RIGHT = 1;
 const DOWN = 2;
 
+// The edges between a cell and its neighbours, each as [lower cell, higher cell].
+function edgesAround(cell, rows, cols) {
+  const r = Math.floor(cell / cols);
+  const c = cell % cols;
+  const around = [];
+  if (c > 0) around.push([cell - 1, cell]);
+  if (c + 1 < cols) around.push([cell, cell + 1]);
+  if (r > 0) around.push([cell - cols, cell]);
+  if (r + 1 < rows) around.push([cell, cell + cols]);
+  return around;
+}
+
 export function setup(payload) {
   return { rows: payload.rows, cols: payload.cols, black: payload.cells.layers.black.map(Boolean) };
 }
@@ -64,14 +76,7 @@ export function groups(model, values) {
     group[start] = index;
     for (let i = 0; i < cells.length; i += 1) {
       const cell = cells[i];
-      const r = Math.floor(cell / cols);
-      const c = cell % cols;
-      const around = [];
-      if (c > 0) around.push([cell - 1, cell]);
-      if (c + 1 < cols) around.push([cell, cell + 1]);
-      if (r > 0) around.push([cell - cols, cell]);
-      if (r + 1 < rows) around.push([cell, cell + cols]);
-      for (const [a, b] of around) {
+      for (const [a, b] of edgesAround(cell, rows, cols)) {
         const other = a === cell ? b : a;
         if (model.black[other] || group[other] !== -1 || isCut(model, values, a, b)) continue;
         group[other] = index;
@@ -152,14 +157,7 @@ export function drag(model, cells, values) {
   }
   const next = values.slice();
   for (const cell of cells) {
-    const r = Math.floor(cell / cols);
-    const c = cell % cols;
-    const around = [];
-    if (c > 0) around.push([cell - 1, cell]);
-    if (c + 1 < cols) around.push([cell, cell + 1]);
-    if (r > 0) around.push([cell - cols, cell]);
-    if (r + 1 < rows) around.push([cell, cell + cols]);
-    for (const [a, b] of around) {
+    for (const [a, b] of edgesAround(cell, rows, cols)) {
       const edge = edgeOf(model, a, b);
       if (edge === null) continue;
       const [owner, bit] = edge;
