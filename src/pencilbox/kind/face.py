@@ -6,150 +6,31 @@ input forms, the rules (an independent checker plus the ladder), the
 independent counters, the CNF encoder and the hybrid's settings, random
 boards, the generator, the shipped files, commands of its own and its
 front-end module. Nothing outside ``puzzles/`` and the registry names a type.
+The small types it speaks in are in :mod:`.parts`, what it does with a
+player's position in :mod:`.positions`.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic
 
-from .engine import Ladder, Rule, State
-from .grid import Rows
-from .sat.core import Encoding
+from ..engine import Ladder, Rule, State
+from ..grid import Rows
+from ..sat.core import Encoding
+from .parts import Command, Counter, Generated, P, Violation
 
-__all__ = [
-    "Board",
-    "Command",
-    "Counter",
-    "Generated",
-    "PuzzleKind",
-    "Rows",
-    "Violation",
-    "entry_limit",
-    "progress_json",
-    "with_move_values",
-]
-
-
-class Board(Protocol):
-    """What every puzzle object offers: its size."""
-
-    @property
-    def rows(self) -> int: ...
-
-    @property
-    def cols(self) -> int: ...
-
-
-P = TypeVar("P", bound=Board)
-
-
-def entry_limit(puzzle: Board, floor: int = 99) -> int:
-    """The largest number a player's position may hold in one cell of ``puzzle``.
-
-    An entry is one number per cell (a digit, a mark, a piece's label), and
-    no position needs more piece labels than its board has cells, so the
-    cell count is enough for every board; small boards keep ``floor``. (A
-    fixed 99 refused boards of more than 99 pieces.)
-    """
-    return max(floor, puzzle.rows * puzzle.cols)
-
-
-def progress_json(
-    kind: PuzzleKind[Any],
-    puzzle: Any,
-    position: Rows,
-    solution: Rows | None,
-    *,
-    which: bool = False,
-    reveal: bool = False,
-) -> dict[str, Any]:
-    """The "correct so far" answer: how many entries of ``position`` the unique
-    ``solution`` contradicts (None: the puzzle has no unique one to compare
-    with), and which ones only when asked: ``which`` lists them, ``reveal``
-    also says what the solution holds there (see :meth:`PuzzleKind.position_mistakes`).
-
-    The count alone is the default because naming a wrong cell is already
-    half a hint; the player asks for more.
-    """
-    if solution is None:
-        return {"status": "no-unique-solution", "wrong": None, "mistakes": None}
-    found = kind.position_mistakes(puzzle, position, solution, reveal=reveal)
-    listed = [
-        {
-            "rule": v.rule,
-            "cells": list(v.cells),
-            "labels": [kind.cell_label(puzzle, cell) for cell in v.cells],
-            "message": v.message,
-        }
-        for v in found
-    ]
-    return {
-        "status": "wrong" if found else "correct",
-        "wrong": len(found),
-        "mistakes": listed if which or reveal else None,
-    }
-
-
-def with_move_values(
-    kind: PuzzleKind[Any], puzzle: Any, position: Rows | None, answer: dict[str, Any]
-) -> dict[str, Any]:
-    """A hint's JSON (``Hint.as_json``) whose writing steps carry in ``value``
-    what the player enters in their cells (:meth:`PuzzleKind.move_value`), so
-    that the move, made, is a position the CLI and the web app read back."""
-    for step in answer.get("steps", []):
-        if step.get("writes"):
-            step["value"] = kind.move_value(puzzle, position, step["cells"], step["value"])
-    return answer
-
-
-@dataclass(frozen=True)
-class Violation:
-    """A broken rule found by a checker: which rule, which cells, in words."""
-
-    rule: str
-    cells: tuple[int, ...]
-    message: str
-
-
-@dataclass(frozen=True)
-class Generated(Generic[P]):
-    """A generated puzzle with its (unique) solution and generator facts."""
-
-    puzzle: P
-    solution: Rows
-    info: dict[str, Any]
-
-
-Counter = Callable[[Any, int], tuple[int, list[Rows]]]
-"""An independent counter: ``(puzzle, limit) -> (count up to limit, the answers)``."""
-
-
-@dataclass(frozen=True)
-class Command:
-    """A command of a puzzle type's own (``pencilbox NAME ...``), beside the shared ones.
-
-    ``configure`` adds its arguments to the subparser; ``run`` carries it out
-    and returns the exit code. It raises PuzzleError for bad input, like the
-    shared commands.
-    """
-
-    name: str
-    help: str
-    configure: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
+__all__ = ["PuzzleKind"]
 
 
 class PuzzleKind(ABC, Generic[P]):

@@ -1,0 +1,63 @@
+"""The small types a face speaks in: boards, violations, generated puzzles,
+counters and a type's own commands."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from ..grid import Rows
+
+__all__ = ["Board", "Command", "Counter", "Generated", "P", "Rows", "Violation"]
+
+
+class Board(Protocol):
+    """What every puzzle object offers: its size."""
+
+    @property
+    def rows(self) -> int: ...
+
+    @property
+    def cols(self) -> int: ...
+
+
+P = TypeVar("P", bound=Board)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule found by a checker: which rule, which cells, in words."""
+
+    rule: str
+    cells: tuple[int, ...]
+    message: str
+
+
+@dataclass(frozen=True)
+class Generated(Generic[P]):
+    """A generated puzzle with its (unique) solution and generator facts."""
+
+    puzzle: P
+    solution: Rows
+    info: dict[str, Any]
+
+
+Counter = Callable[[Any, int], tuple[int, list[Rows]]]
+"""An independent counter: ``(puzzle, limit) -> (count up to limit, the answers)``."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command of a puzzle type's own (``pencilbox NAME ...``), beside the shared ones.
+
+    ``configure`` adds its arguments to the subparser; ``run`` carries it out
+    and returns the exit code. It raises PuzzleError for bad input, like the
+    shared commands.
+    """
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
