@@ -19,16 +19,17 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from functools import cache, cached_property
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from ..engine import Ladder, Rule, State
 from ..grid import Rows
 from ..sat.core import Encoding
 from .parts import Command, Counter, Generated, P, Violation
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = ["PuzzleKind"]
 
@@ -171,6 +172,8 @@ class PuzzleKind(ABC, Generic[P]):
 
     def package_file(self, name: str) -> Traversable:
         """File ``name`` in the type's package (it may not exist)."""
+        from importlib import resources  # on first use: it costs a command's start-up
+
         return resources.files(self.package).joinpath(name)
 
     def stats_file(self) -> Traversable | None:
@@ -271,5 +274,7 @@ class PuzzleKind(ABC, Generic[P]):
 @cache
 def _package_text(package: str, name: str) -> str | None:
     """The text of package data file ``name`` in ``package``, or None if absent."""
+    from importlib import resources
+
     path = resources.files(package).joinpath(name)
     return path.read_text(encoding="utf-8") if path.is_file() else None
