@@ -23,8 +23,6 @@ from .kind import PuzzleKind
 from .sat.core import Encoding, count_models
 from .solving import answers_json, check_answers
 
-ENGINES = ("rungs", "sat", "hybrid")
-
 
 def hybrid_rules(kind: PuzzleKind[Any]) -> tuple[Rule, ...]:
     """What the hybrid propagates before encoding: the rules of the kind's

@@ -18,20 +18,15 @@ stderr, never a traceback); 130 interrupted with Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from .. import __version__, registry
-from ..counting import ENGINES
 from ..errors import PuzzleError
-from .checking import cmd_fuzz, cmd_soak
-from .common import PROG, Unavailable
-from .figures import cmd_stats
-from .making import cmd_bank, cmd_generate
-from .serving import cmd_play
-from .solving import cmd_check, cmd_convert, cmd_grade, cmd_hint, cmd_rungs, cmd_show, cmd_solve
+from .common import ENGINES, PROG, Unavailable
 
 __all__ = ["PROG", "Unavailable", "build_parser", "main"]
 
@@ -67,6 +62,23 @@ def _port(text: str) -> int:
 PUZZLE_HELP = "a puzzle file (text or JSON), a puzz.link URL, or - for stdin"
 
 Run = Callable[[argparse.Namespace], int]
+
+
+def _lazy(module: str, name: str) -> Run:
+    """Command ``name`` of module ``.module``, imported only when it runs.
+
+    Building the parser then loads no command's code (nor the engine, the
+    solvers or the process pools they import), which is most of what
+    ``pencilbox --version`` or a single ``solve`` used to spend starting up.
+    """
+
+    def run(args: argparse.Namespace) -> int:
+        command: Run = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        return command(args)
+
+    return run
+
+
 AddCommand = Callable[[str, Run, str], argparse.ArgumentParser]
 """Adds subcommand ``(name, run, about)`` and returns its parser, for the options."""
 
@@ -93,6 +105,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         return sub
 
     _add_one_puzzle_commands(add)
+    _add_puzzle_view_commands(add)
     _add_type_commands(add)
     _add_play_command(add)
     _add_checking_commands(add)
@@ -105,7 +118,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 def _add_one_puzzle_commands(add: AddCommand) -> None:
     """The commands that read one PUZZLE (see :mod:`.solving`)."""
-    sub = add("solve", cmd_solve, "count solutions, show the first, say which rung finished")
+    sub = add(
+        "solve",
+        _lazy("solving", "cmd_solve"),
+        "count solutions, show the first, say which rung finished",
+    )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--rules", metavar="RUNG", help="rung to solve with (default: the top)")
     sub.add_argument(
@@ -120,14 +137,18 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
         help="rungs + search (default), plain SAT, or cheap rungs then SAT",
     )
 
-    sub = add("hint", cmd_hint, "the next deduction a person could make")
+    sub = add("hint", _lazy("solving", "cmd_hint"), "the next deduction a person could make")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument(
         "--position", metavar="FILE", help="entries so far: text rows (. = empty) or JSON rows"
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = add("check", cmd_check, "correct so far? how many entries the solution contradicts")
+    sub = add(
+        "check",
+        _lazy("solving", "cmd_check"),
+        "correct so far? how many entries the solution contradicts",
+    )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument(
         "--position", required=True, metavar="FILE", help="entries so far, as for hint"
@@ -138,19 +159,28 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = add("grade", cmd_grade, "the lowest rung that finishes, else search effort")
+
+def _add_puzzle_view_commands(add: AddCommand) -> None:
+    """The commands that read one PUZZLE and tell about it or rewrite it."""
+    sub = add(
+        "grade", _lazy("solving", "cmd_grade"), "the lowest rung that finishes, else search effort"
+    )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = add("rungs", cmd_rungs, "what each rung proves alone from the untouched board")
+    sub = add(
+        "rungs",
+        _lazy("solving", "cmd_rungs"),
+        "what each rung proves alone from the untouched board",
+    )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = add("show", cmd_show, "a text picture of the puzzle")
+    sub = add("show", _lazy("solving", "cmd_show"), "a text picture of the puzzle")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--solution", action="store_true", help="fill in the (first) solution")
 
-    sub = add("convert", cmd_convert, "rewrite a puzzle as text, URL or JSON")
+    sub = add("convert", _lazy("solving", "cmd_convert"), "rewrite a puzzle as text, URL or JSON")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--to", required=True, choices=("text", "url", "json"), help="output form")
 
@@ -158,7 +188,7 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
 def _add_type_commands(add: AddCommand) -> None:
     """The commands about one TYPE: new puzzles, its figures, its shipped puzzles."""
     type_help = f"puzzle type, e.g. {registry.names()[0]}"
-    sub = add("generate", cmd_generate, "new unique puzzles as JSON Lines")
+    sub = add("generate", _lazy("making", "cmd_generate"), "new unique puzzles as JSON Lines")
     sub.add_argument("type", metavar="TYPE", help=type_help)
     sub.add_argument("--size", required=True, metavar="RxC", help="board size, e.g. 8x8")
     sub.add_argument("--count", type=_positive, default=1, help="how many (default 1)")
@@ -167,7 +197,11 @@ def _add_type_commands(add: AddCommand) -> None:
     sub.add_argument("--out", metavar="FILE", help="write JSON Lines here (default: stdout)")
     sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
 
-    sub = add("stats", cmd_stats, "re-measure the puzzle's published figures into JSON")
+    sub = add(
+        "stats",
+        _lazy("figures", "cmd_stats"),
+        "re-measure the puzzle's published figures into JSON",
+    )
     sub.add_argument("type", metavar="TYPE", help=type_help)
     sub.add_argument(
         "--out",
@@ -178,14 +212,14 @@ def _add_type_commands(add: AddCommand) -> None:
     sub.add_argument("--samples", type=_positive, help="boards per measurement")
     sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
 
-    sub = add("bank", cmd_bank, "list the puzzles shipped with the package")
+    sub = add("bank", _lazy("making", "cmd_bank"), "list the puzzles shipped with the package")
     sub.add_argument("type", metavar="TYPE", help=type_help)
     sub.add_argument("--size", metavar="RxC", help="only this size")
     sub.add_argument("--grade", metavar="G", help="only this grade (a rung name or search)")
 
 
 def _add_play_command(add: AddCommand) -> None:
-    sub = add("play", cmd_play, "serve the web app to play in a browser")
+    sub = add("play", _lazy("serving", "cmd_play"), "serve the web app to play in a browser")
     sub.add_argument(
         "--host", default="127.0.0.1", help="address (default 127.0.0.1: this machine only)"
     )
@@ -195,7 +229,11 @@ def _add_play_command(add: AddCommand) -> None:
 
 def _add_checking_commands(add: AddCommand) -> None:
     """The commands that check the project itself (see :mod:`.checking`)."""
-    sub = add("soak", cmd_soak, "every counter on random boards; report disagreements")
+    sub = add(
+        "soak",
+        _lazy("checking", "cmd_soak"),
+        "every counter on random boards; report disagreements",
+    )
     sub.add_argument("type", metavar="TYPE", nargs="?", help="puzzle type (default: all)")
     sub.add_argument("-n", "--count", type=_positive, default=100, help="boards per type")
     sub.add_argument("--seed", default="soak", help="seed for a repeatable run (default soak)")
@@ -208,7 +246,7 @@ def _add_checking_commands(add: AddCommand) -> None:
     sub.add_argument("--replay", metavar="FILE", help="re-count the boards of a disagreement file")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    sub = add("fuzz", cmd_fuzz, "generated and mutated inputs at every parser")
+    sub = add("fuzz", _lazy("checking", "cmd_fuzz"), "generated and mutated inputs at every parser")
     sub.add_argument("-n", "--count", type=_positive, default=10_000, help="inputs (default 10000)")
     sub.add_argument("--seed", default="fuzz", help="seed for a repeatable run (default fuzz)")
     sub.add_argument("--start", type=int, default=0, help="first input index (to run in chunks)")

@@ -6,4 +6,8 @@ from ..errors import Unavailable
 
 PROG = "pencilbox"
 
-__all__ = ["PROG", "Unavailable"]
+ENGINES = ("rungs", "sat", "hybrid")
+"""What ``solve --engine`` counts with: the rung engine, plain SAT, or the hybrid
+(:func:`pencilbox.counting.count` takes the last two)."""
+
+__all__ = ["ENGINES", "PROG", "Unavailable"]
