@@ -85,12 +85,13 @@ class Report(SearchResult[Rows]):
     """
 
     rung: str = field(kw_only=True)  # the rung used, with the ones below it
+    engine: str = field(default="rungs", kw_only=True)  # "auto" when the default solve made it
 
     def as_json(self, kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
         """The solve answer; ``trace`` is null unless the solve was traced."""
         label = labeller(kind, puzzle)
         return {
-            **answers_json(kind, puzzle, self, "rungs"),
+            **answers_json(kind, puzzle, self, self.engine),
             "rules": self.rung,
             "solved_by": self.solved_by,
             "branch_points": self.branch_points,

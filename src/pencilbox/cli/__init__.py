@@ -133,8 +133,9 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     sub.add_argument(
         "--engine",
         choices=ENGINES,
-        default="rungs",
-        help="rungs + search (default), plain SAT, or cheap rungs then SAT",
+        default="auto",
+        help="the ladder, then SAT for what it leaves (default); rungs + search; "
+        "plain SAT; or cheap rungs then SAT",
     )
 
     sub = add("hint", _lazy("solving", "cmd_hint"), "the next deduction a person could make")

@@ -37,6 +37,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if isinstance(report, solving.Report):
         print(f"solved by:     {report.solved_by} (rules: {report.rung})")
         print(f"branch points: {report.branch_points}")
+    elif report.rung is not None:  # the default: the ladder left it to SAT
+        print(f"solved by:     search (rules: {report.rung}, then SAT)")
     else:
         print(
             f"engine:        {report.engine} ({report.variables} variables, "
@@ -48,9 +50,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _count(kind: PuzzleKind[Any], puzzle: Any, args: argparse.Namespace) -> Solved:
     """The count ``--engine`` asks for, refusing the rung engine's options elsewhere."""
-    if args.engine == "rungs":
+    if args.engine == "rungs" or (args.engine == "auto" and args.trace):
+        # A trace lists the rung engine's deductions, which is the default's first half.
         rung = checked_rung(kind, args.rules)
         return solving.solve(kind, puzzle, rung=rung, limit=args.limit, trace=args.trace)
+    if args.engine == "auto":
+        rung = checked_rung(kind, args.rules)
+        return counting.count_default(kind, puzzle, limit=args.limit, rung=rung)
     if args.rules:
         raise PuzzleError(f"--rules applies to the rung engine, not --engine {args.engine}")
     if args.trace:

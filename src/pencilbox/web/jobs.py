@@ -18,7 +18,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-from .. import formats, registry, solving
+from .. import counting, formats, registry, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind, progress_json, with_move_values
 
@@ -47,9 +47,10 @@ def progress_job(payload: Payload) -> dict[str, Any]:
 
 
 def solve_job(payload: Payload) -> dict[str, Any]:
-    """Count solutions up to the requested limit with the top rung and search."""
+    """Count solutions up to the requested limit as ``pencilbox solve`` does:
+    the ladder, then SAT for whatever it leaves open."""
     kind, puzzle = _puzzle(payload)
-    return solving.solve(kind, puzzle, limit=payload["limit"]).as_json(kind, puzzle)
+    return counting.count_default(kind, puzzle, limit=payload["limit"]).as_json(kind, puzzle)
 
 
 def grade_job(payload: Payload) -> dict[str, Any]:
