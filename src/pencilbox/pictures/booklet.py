@@ -64,7 +64,7 @@ def read_entries(text: str) -> list[Entry]:
 
 def _entry(line: str, position: int) -> Entry:
     """One line: a JSON record, or a ``bank`` line (its last word a URL)."""
-    if line.lstrip().startswith("{"):
+    if line.lstrip().startswith(("{", "[")):
         return _record(line, position)
     words = line.split()
     if not formats.looks_like_url(words[-1]):
