@@ -46,6 +46,7 @@ def test_five_bank_puzzles_two_a_page(tmp_path: Path, capsys: pytest.CaptureFixt
     for index, record in enumerate(records):
         puzzle_page, answer_page = pages[index // 2], pages[3 + index // 2]
         assert record["id"] in puzzle_page and record["id"] in answer_page
+        assert record["json"]["puzzle"] in puzzle_page and record["json"]["puzzle"] in answer_page
         assert f"{record['rows']}x{record['cols']}" in puzzle_page
         assert f"grade: {_label(record)}" in puzzle_page
     assert all("Answers" in page for page in pages[3:])

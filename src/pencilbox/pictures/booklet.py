@@ -178,7 +178,7 @@ def _slots(chunk: list[Entry], per_page: int, answers: bool) -> list[Slot]:
                 top + row * (height + GAP),
                 width,
                 height,
-                caption[:1] if answers else caption,
+                (f"{entry.title}  ({entry.kind.name})",) if answers else caption,
                 layout(entry.kind.drawing(entry.puzzle, grid)),
             )
         )

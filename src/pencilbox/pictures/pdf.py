@@ -91,9 +91,9 @@ def draw_marks(document: Any, marks: Layout, left: float, top: float, scale: flo
     for label in marks.labels:
         document.set_font("Helvetica", "B" if label.given else "", size / POINT)
         x, y = at(label.x, label.y)
-        width = document.get_string_width(label.text)
+        text = latin(label.text)
         # The baseline sits below the centre by about a third of the digits' height.
-        document.text(x - width / 2, y + 0.35 * size, latin(label.text))
+        document.text(x - document.get_string_width(text) / 2, y + 0.35 * size, text)
     document.set_fill_color(0)
     for spot in marks.spots:
         x, y = at(spot.x, spot.y)

@@ -20,10 +20,10 @@ BLACK_REGION = -1
 _SHAPE_LOOKS: tuple[tuple[float | None, Hatch], ...] = (
     (None, "h"),
     (None, "v"),
-    (0.9, ""),
+    (0.92, ""),
     (0.8, ""),
-    (0.7, ""),
-    (0.6, ""),
+    (0.68, ""),
+    (0.56, ""),
 )
 
 
