@@ -8,6 +8,7 @@ the thick lines (exactly the region boundaries), the shaded cells.
 
 from __future__ import annotations
 
+import random
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -261,3 +262,28 @@ def test_every_type_draws_through_the_face() -> None:
         assert (drawing.rows, drawing.cols) == (record["rows"], record["cols"])
         svg = ET.fromstring(to_svg(drawing))
         assert float(svg.get("width", "")) == record["cols"] * CELL + 2 * MARGIN
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_an_answer_never_removes_a_border(name: str) -> None:
+    """On random boards of every type: the answer's picture keeps every thick line
+    of the puzzle's (it may add some, as Heteromino's pieces do), and holes stay holes."""
+    kind = registry.get(name)
+    rng = random.Random(f"render:{name}")
+    drawn = 0
+    for _ in range(40):
+        try:
+            puzzle = kind.soak_board(rng, rng.randint(3, 5), rng.randint(3, 5))
+        except ValueError:
+            continue
+        _, answers = kind.brute_count(puzzle, 1)
+        plain = kind.drawing(puzzle)
+        borders = {edge[:4] for edge in plain.edges() if edge.style == "border"}
+        for answer in answers:
+            solved = kind.drawing(puzzle, answer)
+            assert borders <= {edge[:4] for edge in solved.edges() if edge.style == "border"}
+            holes = [cell.region is None for cell in solved.cells]
+            assert holes == [cell.region is None for cell in plain.cells]
+            ET.fromstring(to_svg(solved))  # well-formed
+            drawn += 1
+    assert drawn >= 20, f"only {drawn} of 40 random {name} boards had an answer to draw"
