@@ -20,7 +20,7 @@ from .. import formats, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind, Rows
 from .layout import layout
-from .pdf import PAGE_HEIGHT, PAGE_MARGIN, PAGE_WIDTH, Slot, add_page, new_document
+from .pdf import CAPTION_ROOM, PAGE_HEIGHT, PAGE_MARGIN, PAGE_WIDTH, Slot, add_page, new_document
 
 MAX_PUZZLES = 1000
 MAX_PER_PAGE = 12
@@ -162,11 +162,10 @@ def page_count(puzzles: int, per_page: int) -> int:
 
 def _slots(chunk: list[Entry], per_page: int, answers: bool) -> list[Slot]:
     """Where each board of a page goes: a grid of ``per_page`` places, reading order."""
-    across = 1 if per_page == 1 else 2 if per_page <= 6 else 3
+    across = max(range(1, per_page + 1), key=lambda n: _board_side(n, math.ceil(per_page / n)))
     down = math.ceil(per_page / across)
+    width, height = _slot_size(across, down)
     top = PAGE_MARGIN + HEADING
-    width = (PAGE_WIDTH - 2 * PAGE_MARGIN - GAP * (across - 1)) / across
-    height = (PAGE_HEIGHT - PAGE_MARGIN - top - GAP * (down - 1)) / down
     slots = []
     for index, entry in enumerate(chunk):
         row, col = divmod(index, across)
@@ -183,3 +182,17 @@ def _slots(chunk: list[Entry], per_page: int, answers: bool) -> list[Slot]:
             )
         )
     return slots
+
+
+def _slot_size(across: int, down: int) -> tuple[float, float]:
+    """The width and height of each slot of an ``across`` x ``down`` page, in millimetres."""
+    width = (PAGE_WIDTH - 2 * PAGE_MARGIN - GAP * (across - 1)) / across
+    height = (PAGE_HEIGHT - 2 * PAGE_MARGIN - HEADING - GAP * (down - 1)) / down
+    return width, height
+
+
+def _board_side(across: int, down: int) -> float:
+    """The side a square board gets in a slot of that page: the page's columns are
+    chosen to make it largest (two to a page stack, four make a square)."""
+    width, height = _slot_size(across, down)
+    return min(width, height - CAPTION_ROOM)

@@ -60,6 +60,7 @@ def add_page(document: Any, heading: str, slots: list[Slot]) -> None:
 
 
 CAPTION_LINE = 5.0  # millimetres between caption lines
+CAPTION_ROOM = 2 * CAPTION_LINE + 2  # what a two-line caption takes above its board
 
 
 def _slot(document: Any, slot: Slot) -> None:
@@ -67,7 +68,7 @@ def _slot(document: Any, slot: Slot) -> None:
     for line, words in enumerate(slot.caption):
         document.set_font("Helvetica", "B" if line == 0 else "", 11 if line == 0 else 9)
         document.text(slot.x, slot.y + 4 + line * CAPTION_LINE, latin(words))
-    top = slot.y + len(slot.caption) * CAPTION_LINE + 2
+    top = slot.y + CAPTION_ROOM  # the same with one line, so answers line up with puzzles
     room = slot.height - (top - slot.y)
     scale = min(slot.width / slot.marks.width, room / slot.marks.height)
     left = slot.x + (slot.width - slot.marks.width * scale) / 2
