@@ -155,3 +155,13 @@ def test_missing_file_and_missing_library(
     assert main(["booklet", source, "--out", str(tmp_path / "b.pdf")]) == 1
     err = capsys.readouterr().err
     assert "fpdf2" in err and err.count("\n") == 1
+
+
+def test_a_long_title_is_cut_to_one_caption_line(tmp_path: Path) -> None:
+    record = registry.get("lits").bank()[0]
+    record["id"] = "x" * 100
+    source = _write_lines(tmp_path, [json.dumps(record)])
+    out = tmp_path / "book.pdf"
+    assert main(["booklet", source, "--out", str(out), "--per-page", "1"]) == 0
+    puzzle_page = _pages_text(out)[0]
+    assert "x" * 40 in puzzle_page and "x" * 41 not in puzzle_page

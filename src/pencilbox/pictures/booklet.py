@@ -24,6 +24,7 @@ from .pdf import CAPTION_ROOM, PAGE_HEIGHT, PAGE_MARGIN, PAGE_WIDTH, Slot, add_p
 
 MAX_PUZZLES = 1000
 MAX_PER_PAGE = 12
+MAX_CAPTION = 40  # characters of a title or a grade shown
 HEADING = 10.0  # millimetres under the top margin kept for the page's heading
 GAP = 8.0  # millimetres between slots
 
@@ -124,6 +125,8 @@ def _finish(
         raise PuzzleError("the record's 'solution' is not an answer to its puzzle")
     if grade is None:
         grade = solving.grade(kind, puzzle).label
+    # A caption is one line of a slot: a title or grade of any length is cut to fit.
+    title, grade = (" ".join(words.split())[:MAX_CAPTION] for words in (title, grade))
     return Entry(kind, puzzle, title, grade, [list(row) for row in solution])
 
 
