@@ -109,9 +109,8 @@ def solve(
 ) -> Report:
     """Count solutions up to ``limit`` with ``rung`` (default: the top rung) and search.
 
-    Every solution found is re-checked by the puzzle's independent checker.
-    ``seconds`` covers the whole count, the board's tables and that re-check
-    included, as the SAT engines' does.
+    Every solution found is re-checked by the puzzle's independent checker;
+    ``seconds`` covers the tables and that re-check too, as the SAT engines' does.
     """
     rung = rung or kind.ladder.top
     rules = kind.ladder.rules(rung)

@@ -109,6 +109,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     _add_type_commands(add)
     _add_play_command(add)
     _add_checking_commands(add)
+    _add_picture_commands(add)
     if not argv or argv[0] not in commands.choices:
         for kind in registry.kinds():
             for extra in kind.commands():
@@ -226,6 +227,37 @@ def _add_play_command(add: AddCommand) -> None:
     )
     sub.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
     sub.add_argument("--open", action="store_true", help="open a browser tab")
+
+
+def _add_picture_commands(add: AddCommand) -> None:
+    """The commands that draw boards for print (see :mod:`.drawing`)."""
+    sub = add(
+        "render", _lazy("drawing", "cmd_render"), "draw the board as SVG or PNG, black on white"
+    )
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--solution", action="store_true", help="draw the (first) solution in")
+    sub.add_argument(
+        "--format",
+        choices=("svg", "png"),
+        help="image format (default: svg, or png for --out *.png)",
+    )
+    sub.add_argument("--out", metavar="FILE", help="write the image here (default: stdout)")
+
+    sub = add(
+        "booklet",
+        _lazy("drawing", "cmd_booklet"),
+        "a printable PDF of puzzles, answers at the back",
+    )
+    sub.add_argument(
+        "file",
+        metavar="FILE",
+        help="JSON Lines as generate writes them, or bank's lines; - for stdin",
+    )
+    sub.add_argument("--out", required=True, metavar="FILE", help="the PDF to write")
+    sub.add_argument(
+        "--per-page", type=_positive, default=4, help="puzzles on a page (1..12, default 4)"
+    )
+    sub.add_argument("--title", default="Puzzles", help="the puzzle pages' heading")
 
 
 def _add_checking_commands(add: AddCommand) -> None:

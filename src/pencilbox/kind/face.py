@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic
 from ..engine import Ladder, Rule, State
 from ..grid import Rows
 from ..sat.core import Encoding
+from .drawing import Drawing
 from .parts import Command, Counter, Generated, P, Violation
 
 if TYPE_CHECKING:
@@ -159,6 +160,11 @@ class PuzzleKind(ABC, Generic[P]):
     @abstractmethod
     def render(self, puzzle: P, grid: Rows | None = None) -> str:
         """A text picture of the puzzle, with ``grid`` filled in if given."""
+
+    @abstractmethod
+    def drawing(self, puzzle: P, grid: Rows | None = None) -> Drawing:
+        """The board as the web page draws it in print, with ``grid`` (an answer or
+        a position) filled in if given: what ``pencilbox render`` and the booklet draw."""
 
     def commands(self) -> tuple[Command, ...]:
         """Commands of this type's own, added to ``pencilbox`` beside the shared ones."""

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine import State
-from ...kind import Command, Generated, PuzzleKind, Rows, Violation
+from ...kind import Command, Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
 from . import checker, model
 from .model import Heteromino
@@ -115,6 +115,11 @@ class HeterominoKind(PuzzleKind[Heteromino]):
 
     def render(self, puzzle: Heteromino, grid: Rows | None = None) -> str:
         return model.render(puzzle, grid)
+
+    def drawing(self, puzzle: Heteromino, grid: Rows | None = None) -> Drawing:
+        from .drawing import drawing
+
+        return drawing(puzzle, grid)
 
     def contradiction_words(
         self, puzzle: Heteromino, state: State, reason: object

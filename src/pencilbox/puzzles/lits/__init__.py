@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine import State
-from ...kind import Counter, Generated, PuzzleKind, Rows, Violation
+from ...kind import Counter, Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
 from . import checker, model
 from .model import Lits
@@ -97,6 +97,11 @@ class LitsKind(PuzzleKind[Lits]):
 
     def render(self, puzzle: Lits, grid: Rows | None = None) -> str:
         return model.render(puzzle, grid)
+
+    def drawing(self, puzzle: Lits, grid: Rows | None = None) -> Drawing:
+        from .drawing import drawing
+
+        return drawing(puzzle, grid)
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None

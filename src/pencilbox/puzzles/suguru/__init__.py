@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine import State
-from ...kind import Generated, PuzzleKind, Rows, Violation
+from ...kind import Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
 from . import checker, model
 from .model import Suguru
@@ -87,6 +87,11 @@ class SuguruKind(PuzzleKind[Suguru]):
         from .picture import render
 
         return render(puzzle, grid)
+
+    def drawing(self, puzzle: Suguru, grid: Rows | None = None) -> Drawing:
+        from .drawing import drawing
+
+        return drawing(puzzle, grid)
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
