@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from .. import __version__, registry
+from .. import __version__, formats, registry
 from ..counting import ENGINES
 from ..errors import PuzzleError
 from .checking import cmd_fuzz, cmd_soak
@@ -64,7 +64,7 @@ def _port(text: str) -> int:
     return value
 
 
-PUZZLE_HELP = "a puzzle file (text or JSON), a puzz.link URL, or - for stdin"
+PUZZLE_HELP = "a puzzle file (text, JSON, pzprv3 or janko), a puzz.link URL, or - for stdin"
 
 Run = Callable[[argparse.Namespace], int]
 AddCommand = Callable[[str, Run, str], argparse.ArgumentParser]
@@ -130,7 +130,9 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     sub = add("check", cmd_check, "correct so far? how many entries the solution contradicts")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument(
-        "--position", required=True, metavar="FILE", help="entries so far, as for hint"
+        "--position",
+        metavar="FILE",
+        help="entries so far, as for hint (default: the answer a pzprv3 or JSON PUZZLE holds)",
     )
     sub.add_argument("--which", action="store_true", help="list the wrong entries")
     sub.add_argument(
@@ -150,9 +152,14 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--solution", action="store_true", help="fill in the (first) solution")
 
-    sub = add("convert", cmd_convert, "rewrite a puzzle as text, URL or JSON")
+    sub = add("convert", cmd_convert, "rewrite a puzzle as text, URL, JSON or a pzprv3 file")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
-    sub.add_argument("--to", required=True, choices=("text", "url", "json"), help="output form")
+    sub.add_argument(
+        "--to",
+        required=True,
+        choices=formats.FORMS,
+        help="output form (the answer is kept by json and pzprv3, metadata by all but url)",
+    )
 
 
 def _add_type_commands(add: AddCommand) -> None:
