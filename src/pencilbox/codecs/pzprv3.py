@@ -144,7 +144,9 @@ def dumps(file: Pzprv3, *, slash: bool = False) -> str:
     header = HEADER if file.version == 0 else f"{HEADER}.{file.version}"
     parts = [header, file.type, str(file.rows), str(file.cols), *file.body]
     if file.meta:
-        parts.append("info:" + json.dumps(file.meta.as_dict(), ensure_ascii=False))
+        parts.append(
+            "info:" + json.dumps(file.meta.as_dict(), ensure_ascii=False, separators=(",", ":"))
+        )
     if slash:
         return "/".join(parts) + "/"
     return "\n".join(parts) + "\n"
