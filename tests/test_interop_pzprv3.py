@@ -269,3 +269,21 @@ def test_check_without_an_answer_says_what_to_give(
     err = capsys.readouterr().err.strip()
     assert err.endswith("holds no answer to check; give --position FILE")
     assert "\n" not in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lits 4x1\nA\nA\nA\nA\n",
+        "lits 1x4\nAAAA\n",
+        "suguru 1x1\nA\n\n.\n",
+        "heteromino 3x1\n.\n.\n.\n",
+    ],
+)
+def test_one_row_and_one_column_boards_round_trip(text: str) -> None:
+    # Found by the fuzzer: a board with no border between columns has no such lines.
+    kind, puzzle = formats.load(text)
+    written = formats.dump(kind, puzzle, "pzprv3")
+    assert "\n\n" not in written
+    assert formats.read(written) == formats.Loaded(kind, puzzle)
+    assert formats.read(pzprv3.dumps(kind.to_pzprv3(puzzle), slash=True)).puzzle == puzzle

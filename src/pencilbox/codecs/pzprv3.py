@@ -167,7 +167,9 @@ def border_lines(
     """
     edge = ["0"] if outer else []
     lines = []
-    for r in range(rows):
+    # A one-column board has no border between columns: no lines at all
+    # (pzprjs writes empty ones, which reading skips like every blank line).
+    for r in range(rows if outer or cols > 1 else 0):
         inner = borders.vertical[r * (cols - 1) : (r + 1) * (cols - 1)]
         lines.append(cell_line(edge + [on if b else "0" for b in inner] + edge))
     if outer:
