@@ -12,6 +12,7 @@ import pytest
 
 from pencilbox import cli, formats, registry, solving
 from pencilbox.errors import PuzzleError
+from pencilbox.fuzzing import fuzz_sources
 
 DATA = Path(__file__).parent / "data" / "janko"
 
@@ -158,3 +159,20 @@ def test_check_reads_a_records_solution(tmp_path: Path, capsys: pytest.CaptureFi
     text = capsys.readouterr().out
     assert text.startswith(f"# source: {record['janko_url']}\nsuguru 6x6\n")
     assert formats.read(text).puzzle == formats.read_object(record).puzzle
+
+
+def janko_text(name: str, record: dict[str, Any]) -> str:
+    lines = [f"janko {name}", f"{record['rows']} {record['cols']}", *problem_lines(record)]
+    return "\n".join([*lines, "solution", *record["solution_verbatim"]]) + "\n"
+
+
+def test_mutated_boards_parse_or_fail_in_one_line() -> None:
+    """janko texts and records, mutated by the fuzzer: each must read and
+    round-trip, or fail with a one-line PuzzleError."""
+    small = [(name, record) for name, record in (p.values for p in SAMPLES)][::4]
+    sources = [janko_text(name, record) for name, record in small]
+    sources += [json.dumps(record) for _, record in small]
+    sources += [json.dumps(records("lits_holes_sample.json")[0])]
+    report = fuzz_sources(sources, 2000, "janko")
+    assert not report.failures, report.summary()
+    assert report.parsed > 100 and report.rejected > 500, report.to_json()["doors"]

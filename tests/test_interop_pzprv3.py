@@ -20,6 +20,7 @@ from pencilbox import cli, formats, registry, solving
 from pencilbox.codecs import pzprv3
 from pencilbox.codecs.metadata import Metadata
 from pencilbox.errors import PuzzleError
+from pencilbox.fuzzing import fuzz_sources
 from pencilbox.kind import PuzzleKind, Rows
 
 DATA = Path(__file__).parent / "data" / "pzprjs"
@@ -287,3 +288,13 @@ def test_one_row_and_one_column_boards_round_trip(text: str) -> None:
     assert "\n\n" not in written
     assert formats.read(written) == formats.Loaded(kind, puzzle)
     assert formats.read(pzprv3.dumps(kind.to_pzprv3(puzzle), slash=True)).puzzle == puzzle
+
+
+def test_mutated_files_parse_or_fail_in_one_line() -> None:
+    """pzprjs's files, in both spellings and with metadata, mutated by the fuzzer:
+    each must read and round-trip, or fail with a one-line PuzzleError."""
+    sources = [text for _, _, text in (p.values for p in FAILCHECKS)]
+    sources += [text.rstrip("/").replace("/", "\n") + '\ninfo:{"author":"A"}\n' for text in sources]
+    report = fuzz_sources(sources, 2000, "pzprv3")
+    assert not report.failures, report.summary()
+    assert report.parsed > 100 and report.rejected > 500, report.to_json()["doors"]
