@@ -10,6 +10,7 @@ rule for it.
 from __future__ import annotations
 
 import importlib
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -298,3 +299,21 @@ def test_mutated_files_parse_or_fail_in_one_line() -> None:
     report = fuzz_sources(sources, 2000, "pzprv3")
     assert not report.failures, report.summary()
     assert report.parsed > 100 and report.rejected > 500, report.to_json()["doors"]
+
+
+def test_a_pzprv3_position_may_come_from_stdin(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, text = script("lits")["failcheck"][0]  # cs2x2: one of its shaded cells is wrong
+    kind, puzzle, _ = read(text)
+    board = write(tmp_path, "board.txt", formats.dump(kind, puzzle, "text"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert cli.main(["check", board, "--position", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["wrong"] == 1
+    other = write(tmp_path, "other.txt", text)  # a board of another type than stdin's
+    monkeypatch.setattr("sys.stdin", io.StringIO(script("suguru")["failcheck"][0][1]))
+    assert cli.main(["check", other, "--position", "-"]) == 2
+    assert (
+        capsys.readouterr().err.strip()
+        == "pencilbox: error: stdin: the position file holds another puzzle"
+    )

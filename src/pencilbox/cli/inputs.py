@@ -91,7 +91,7 @@ def read_position(source: str, puzzle: Any) -> Rows:
     top = entry_limit(puzzle)
     stripped = text.strip()
     if looks_like_pzprv3(stripped):
-        return _file_answer(source, puzzle)
+        return _file_answer(text, where, puzzle)
     if stripped.startswith(("[", "{")):
         try:
             obj = json.loads(stripped)
@@ -115,13 +115,16 @@ def read_position(source: str, puzzle: Any) -> Rows:
     return rows
 
 
-def _file_answer(source: str, puzzle: Any) -> Rows:
+def _file_answer(text: str, where: str, puzzle: Any) -> Rows:
     """The answer a puzzle file (a pzprv3 file, say) holds for this same puzzle."""
-    loaded = read_puzzle(source)
+    try:
+        loaded = formats.read(text)
+    except PuzzleError as error:
+        raise PuzzleError(str(error), where=where) from None
     if loaded.puzzle != puzzle:
-        raise PuzzleError("the position file holds another puzzle", where=source)
+        raise PuzzleError("the position file holds another puzzle", where=where)
     if loaded.answer is None:
-        raise PuzzleError("the position file holds no answer", where=source)
+        raise PuzzleError("the position file holds no answer", where=where)
     return loaded.answer
 
 
