@@ -317,3 +317,9 @@ def test_a_pzprv3_position_may_come_from_stdin(
         capsys.readouterr().err.strip()
         == "pencilbox: error: stdin: the position file holds another puzzle"
     )
+
+
+def test_an_info_object_may_span_lines_after_a_history() -> None:
+    text = script("suguru")["failcheck"][3][1].rstrip("/").replace("/", "\n")
+    trailer = 'history:{"type":"pzpr"}\ninfo:{\n "author": "Ann",\n "comment": "x"\n}\n'
+    assert formats.read(text + "\n" + trailer).meta == Metadata(author="Ann", comment="x")
