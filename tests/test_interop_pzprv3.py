@@ -323,3 +323,15 @@ def test_an_info_object_may_span_lines_after_a_history() -> None:
     text = script("suguru")["failcheck"][3][1].rstrip("/").replace("/", "\n")
     trailer = 'history:{"type":"pzpr"}\ninfo:{\n "author": "Ann",\n "comment": "x"\n}\n'
     assert formats.read(text + "\n" + trailer).meta == Metadata(author="Ann", comment="x")
+
+
+def test_hint_starts_from_the_files_answer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, text = script("suguru")["failcheck"][0]  # bkDupNum: holds wrong digits
+    kind, puzzle, answer = read(text)
+    expected = solving.hint(kind, puzzle, answer).as_json(kind, puzzle)
+    assert expected["status"] == "mistake"
+    assert cli.main(["hint", write(tmp_path, "saved.txt", text), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert (found["status"], found["mistakes"]) == (expected["status"], expected["mistakes"])

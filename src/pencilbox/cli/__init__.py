@@ -123,7 +123,10 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     sub = add("hint", cmd_hint, "the next deduction a person could make")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument(
-        "--position", metavar="FILE", help="entries so far: text rows (. = empty) or JSON rows"
+        "--position",
+        metavar="FILE",
+        help="entries so far: text rows (. = empty), JSON rows or a pzprv3 file "
+        "(default: the answer a pzprv3 or JSON PUZZLE holds)",
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 

@@ -62,8 +62,9 @@ def _count(kind: PuzzleKind[Any], puzzle: Any, args: argparse.Namespace) -> Solv
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    kind, puzzle = load_puzzle(args.puzzle)
-    position = read_position(args.position, puzzle) if args.position else None
+    loaded = read_puzzle(args.puzzle)
+    kind, puzzle = loaded.kind, loaded.puzzle
+    position = read_position(args.position, puzzle) if args.position else loaded.answer
     hint = solving.hint(kind, puzzle, position)
     if args.json:
         # ``value`` as the player enters it, so the move made is a position
