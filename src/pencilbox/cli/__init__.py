@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from .. import __version__, registry
+from ..codecs import FORMS
 from ..errors import PuzzleError
 from .common import ENGINES, PROG, Unavailable
 
@@ -59,7 +60,7 @@ def _port(text: str) -> int:
     return value
 
 
-PUZZLE_HELP = "a puzzle file (text or JSON), a puzz.link URL, or - for stdin"
+PUZZLE_HELP = "a puzzle file (text, JSON, pzprv3 or janko), a puzz.link URL, or - for stdin"
 
 Run = Callable[[argparse.Namespace], int]
 
@@ -142,7 +143,10 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     sub = add("hint", _lazy("solving", "cmd_hint"), "the next deduction a person could make")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument(
-        "--position", metavar="FILE", help="entries so far: text rows (. = empty) or JSON rows"
+        "--position",
+        metavar="FILE",
+        help="entries so far: text rows (. = empty), JSON rows or a pzprv3 file "
+        "(default: the answer a pzprv3 or JSON PUZZLE holds)",
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -153,7 +157,9 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument(
-        "--position", required=True, metavar="FILE", help="entries so far, as for hint"
+        "--position",
+        metavar="FILE",
+        help="entries so far, as for hint (default: the answer a pzprv3 or JSON PUZZLE holds)",
     )
     sub.add_argument("--which", action="store_true", help="list the wrong entries")
     sub.add_argument(
@@ -182,9 +188,18 @@ def _add_puzzle_view_commands(add: AddCommand) -> None:
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--solution", action="store_true", help="fill in the (first) solution")
 
-    sub = add("convert", _lazy("solving", "cmd_convert"), "rewrite a puzzle as text, URL or JSON")
+    sub = add(
+        "convert",
+        _lazy("solving", "cmd_convert"),
+        "rewrite a puzzle as text, URL, JSON or a pzprv3 file",
+    )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
-    sub.add_argument("--to", required=True, choices=("text", "url", "json"), help="output form")
+    sub.add_argument(
+        "--to",
+        required=True,
+        choices=FORMS,
+        help="output form (the answer is kept by json and pzprv3, metadata by all but url)",
+    )
 
 
 def _add_type_commands(add: AddCommand) -> None:

@@ -15,7 +15,7 @@ from .. import counting, formats, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind, progress_json, with_move_values
 from .common import Unavailable
-from .inputs import checked_rung, load_puzzle, read_position
+from .inputs import checked_rung, load_puzzle, read_position, read_puzzle
 from .output import count_words, deduction_line, write_json
 
 Solved = solving.Report | counting.SatReport
@@ -68,8 +68,9 @@ def _count(kind: PuzzleKind[Any], puzzle: Any, args: argparse.Namespace) -> Solv
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    kind, puzzle = load_puzzle(args.puzzle)
-    position = read_position(args.position, puzzle) if args.position else None
+    loaded = read_puzzle(args.puzzle)
+    kind, puzzle = loaded.kind, loaded.puzzle
+    position = read_position(args.position, puzzle) if args.position else loaded.answer
     hint = solving.hint(kind, puzzle, position)
     if args.json:
         # ``value`` as the player enters it, so the move made is a position
@@ -96,9 +97,13 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """ "Correct so far": how many entries of --position the unique solution contradicts."""
-    kind, puzzle = load_puzzle(args.puzzle)
-    position = read_position(args.position, puzzle)
+    """ "Correct so far": how many entries of --position (by default the answer
+    the puzzle file holds) the unique solution contradicts."""
+    loaded = read_puzzle(args.puzzle)
+    kind, puzzle = loaded.kind, loaded.puzzle
+    position = read_position(args.position, puzzle) if args.position else loaded.answer
+    if position is None:
+        raise PuzzleError("the puzzle file holds no answer to check; give --position FILE")
     report = solving.solve(kind, puzzle, limit=2)
     solution = report.solutions[0] if report.unique else None
     answer = progress_json(kind, puzzle, position, solution, which=args.which, reveal=args.reveal)
@@ -138,8 +143,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
-    kind, puzzle = load_puzzle(args.puzzle)
-    sys.stdout.write(formats.dump(kind, puzzle, args.to))
+    loaded = read_puzzle(args.puzzle)
+    # The answer and the metadata go wherever the form has room for them.
+    text = formats.dump(loaded.kind, loaded.puzzle, args.to, meta=loaded.meta, answer=loaded.answer)
+    sys.stdout.write(text)
     return 0
 
 

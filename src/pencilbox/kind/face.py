@@ -23,7 +23,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
+from ..codecs.janko import Janko
+from ..codecs.pzprv3 import Pzprv3
 from ..engine import Ladder, Rule, State
+from ..errors import PuzzleError
 from ..grid import Rows
 from ..sat.core import Encoding
 from .drawing import Drawing
@@ -104,6 +107,21 @@ class PuzzleKind(ABC, Generic[P]):
     @abstractmethod
     def to_url(self, puzzle: P) -> str:
         """The full puzz.link URL."""
+
+    # Other programs' files. The answer is a player's position in this face's
+    # own values (what ``position_state`` reads), so a file's answer can be
+    # checked, hinted from and written back; None when the file holds none.
+    def from_pzprv3(self, file: Pzprv3) -> tuple[P, Rows | None]:
+        """The board and the answer of a pzprv3 file whose type line names this type."""
+        raise PuzzleError(f"no pzprv3 form for {self.name}")
+
+    def to_pzprv3(self, puzzle: P, answer: Rows | None = None) -> Pzprv3:
+        """The pzprv3 file of ``puzzle`` (with ``answer`` filled in), as pzprjs writes it."""
+        raise PuzzleError(f"no pzprv3 form for {self.name}")
+
+    def from_janko(self, board: Janko) -> tuple[P, Rows | None]:
+        """The board and the solution (if given) of a janko dataset board."""
+        raise PuzzleError(f"no janko form for {self.name}")
 
     # -- rules -----------------------------------------------------------
     @abstractmethod

@@ -25,6 +25,8 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from ...codecs.janko import Janko
+from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
 from ...kind import Command, Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
@@ -58,6 +60,21 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         from .url import encode
 
         return encode(puzzle)
+
+    def from_pzprv3(self, file: Pzprv3) -> tuple[Heteromino, Rows | None]:
+        from .pzprv3 import read
+
+        return read(file)
+
+    def to_pzprv3(self, puzzle: Heteromino, answer: Rows | None = None) -> Pzprv3:
+        from .pzprv3 import write
+
+        return write(puzzle, answer)
+
+    def from_janko(self, board: Janko) -> tuple[Heteromino, Rows | None]:
+        from .janko import read
+
+        return read(board)
 
     def check(self, puzzle: Heteromino, grid: Rows) -> list[Violation]:
         return checker.check(puzzle, grid)

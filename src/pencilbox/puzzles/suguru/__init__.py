@@ -7,6 +7,8 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from ...codecs.janko import Janko
+from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
 from ...kind import Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
@@ -42,6 +44,21 @@ class SuguruKind(PuzzleKind[Suguru]):
         from .url import encode
 
         return encode(puzzle)
+
+    def from_pzprv3(self, file: Pzprv3) -> tuple[Suguru, Rows | None]:
+        from .pzprv3 import read
+
+        return read(file)
+
+    def to_pzprv3(self, puzzle: Suguru, answer: Rows | None = None) -> Pzprv3:
+        from .pzprv3 import write
+
+        return write(puzzle, answer)
+
+    def from_janko(self, board: Janko) -> tuple[Suguru, Rows | None]:
+        from .janko import read
+
+        return read(board)
 
     def check(self, puzzle: Suguru, grid: Rows) -> list[Violation]:
         return checker.check(puzzle, grid)
