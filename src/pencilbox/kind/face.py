@@ -254,6 +254,36 @@ class PuzzleKind(ABC, Generic[P]):
             return f"{self.cell_label(puzzle, reason)} is left with no candidate", (reason,)
         return "the rules reach a contradiction", ()
 
+    # -- setting: what differs between answers, and the givens ----------
+    has_givens: ClassVar[bool] = False
+    """Whether the type's puzzles carry givens a setter may add or drop (the clue hooks)."""
+
+    def cell_contents(self, puzzle: P, grid: Rows) -> list[object]:
+        """Per cell (by id), what two answers must share for the cell to count as
+        the same in both: by default its value. A type whose values are names
+        that shift between answers (piece numbers, say) gives something stable."""
+        return [value for row in grid for value in row]
+
+    def difference_places(
+        self, puzzle: P, cells: Sequence[int]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        """The places where answers differ, in words with their cells, given the
+        ``cells`` whose contents differ: by default one place per cell."""
+        return [(f"the cell at {self.cell_label(puzzle, cell)}", (cell,)) for cell in cells]
+
+    def clue_cells(self, puzzle: P) -> tuple[int, ...]:
+        """The cells holding a given, in id order (a type without givens: none)."""
+        return ()
+
+    def with_clue(self, puzzle: P, cell: int, value: int) -> P | None:
+        """The puzzle with ``value`` given at ``cell`` (a value as the answer grid
+        holds it), or None when the type has no givens of that kind."""
+        return None
+
+    def without_clue(self, puzzle: P, cell: int) -> P:
+        """The puzzle with the given at ``cell`` dropped."""
+        raise ValueError(f"{self.name} puzzles have no givens to drop")
+
     def move_value(
         self, puzzle: P, position: Rows | None, cells: Sequence[int], value: int | None
     ) -> int | None:

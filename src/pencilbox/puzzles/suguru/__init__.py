@@ -10,7 +10,7 @@ from typing import Any
 from ...engine import State
 from ...kind import Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, model
+from . import checker, clues, model
 from .model import Suguru
 from .state import new_state, position_state, settled_cells, settled_rows
 
@@ -20,6 +20,7 @@ class SuguruKind(PuzzleKind[Suguru]):
     aliases = ("tectonic",)
     candidate_marks = True
     generate_modes = ("solvable", "minimal")
+    has_givens = True
 
     def parse_text(self, text: str) -> Suguru:
         return model.parse_text(text)
@@ -87,6 +88,15 @@ class SuguruKind(PuzzleKind[Suguru]):
         from .picture import render
 
         return render(puzzle, grid)
+
+    def clue_cells(self, puzzle: Suguru) -> tuple[int, ...]:
+        return clues.clue_cells(puzzle)
+
+    def with_clue(self, puzzle: Suguru, cell: int, value: int) -> Suguru | None:
+        return clues.with_clue(puzzle, cell, value)
+
+    def without_clue(self, puzzle: Suguru, cell: int) -> Suguru:
+        return clues.without_clue(puzzle, cell)
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None

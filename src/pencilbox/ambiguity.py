@@ -1,0 +1,196 @@
+"""The setter's view of a puzzle that is not yet right: what its answers share,
+where they part, the given that would cut them most, and why there is none.
+
+:func:`survey` counts up to a limit with the top rung and search, then reads
+the answers found through the face: which cells every answer fills alike
+(``decided``), which it does not (``differing``), grouped as the type sees
+them (``difference_places``: a region, a stretch of cells, whatever holds a
+piece), and, for a type with givens, the given that leaves the fewest of the
+answers found, recounted exactly. A puzzle with no answer gets the first
+contradiction the ladder reaches on the untouched board, in the rules' words.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import solving
+from .engine import Contradiction, Deduction
+from .kind import PuzzleKind, Rows
+
+__all__ = ["Survey", "first_problem", "survey"]
+
+MAX_LIMIT = 100
+"""The most answers a survey collects: each is compared cell by cell and browsed."""
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What the answers found (up to ``limit``) say about a puzzle."""
+
+    count: int  # solutions found, up to limit
+    limit: int
+    exhaustive: bool  # True when count is the exact total
+    solutions: list[Rows]  # every one found (at most limit)
+    decided: list[list[int | None]]  # a cell's value when equal in all found solutions, else None
+    differing: tuple[int, ...]  # cell ids whose value differs between found solutions
+    places: list[tuple[str, tuple[int, ...]]]  # the face's grouping of the differences
+    suggestion: dict[str, Any] | None  # {"cell", "label", "value", "leaves", ...}, else None
+    grade: str | None  # the grade's label when unique
+    problem: dict[str, Any] | None  # no solution: {"rule", "message", "cells", "labels"}
+    seconds: float
+
+    @property
+    def unique(self) -> bool:
+        return self.exhaustive and self.count == 1
+
+    def as_json(self, kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
+        """The survey's one JSON form: cells as ids with the face's labels beside them."""
+        label = solving.labeller(kind, puzzle)
+        return {
+            **solving.puzzle_json(kind, puzzle),
+            "count": self.count,
+            "limit": self.limit,
+            "exhaustive": self.exhaustive,
+            "unique": self.unique,
+            "solutions": self.solutions,
+            "decided": self.decided,
+            "differing": list(self.differing),
+            "differing_labels": [label(cell) for cell in self.differing],
+            "places": [
+                {"words": words, "cells": list(cells), "labels": [label(c) for c in cells]}
+                for words, cells in self.places
+            ],
+            "suggestion": self.suggestion,
+            "grade": self.grade,
+            "problem": self.problem,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def survey(kind: PuzzleKind[Any], puzzle: Any, limit: int = 10) -> Survey:
+    """Count up to ``limit`` answers (1..MAX_LIMIT) and read what they share and
+    where they differ; see the module's docstring."""
+    if not 1 <= limit <= MAX_LIMIT:
+        raise ValueError(f"limit must be 1..{MAX_LIMIT}, got {limit}")
+    started = time.perf_counter()
+    report = solving.solve(kind, puzzle, limit=limit)
+    decided, differing = compare(kind, puzzle, report.solutions)
+    places = kind.difference_places(puzzle, differing) if differing else []
+    suggestion = suggest(kind, puzzle, report.solutions, differing, limit)
+    grade = solving.grade(kind, puzzle).label if report.unique else None
+    problem = first_problem(kind, puzzle) if report.count == 0 else None
+    return Survey(
+        count=report.count,
+        limit=limit,
+        exhaustive=report.exhaustive,
+        solutions=report.solutions,
+        decided=decided,
+        differing=differing,
+        places=places,
+        suggestion=suggestion,
+        grade=grade,
+        problem=problem,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def compare(
+    kind: PuzzleKind[Any], puzzle: Any, solutions: Sequence[Rows]
+) -> tuple[list[list[int | None]], tuple[int, ...]]:
+    """The decided grid (the first answer's value where every answer's content
+    agrees, else None) and the ids of the cells where they do not. With no
+    answer nothing is decided and nothing differs."""
+    rows, cols = puzzle.rows, puzzle.cols
+    if not solutions:
+        return [[None] * cols for _ in range(rows)], ()
+    contents = [kind.cell_contents(puzzle, grid) for grid in solutions]
+    first = contents[0]
+    differing = tuple(
+        cell for cell in range(rows * cols) if any(other[cell] != first[cell] for other in contents)
+    )
+    decided: list[list[int | None]] = [list(row) for row in solutions[0]]
+    for cell in differing:
+        decided[cell // cols][cell % cols] = None
+    return decided, differing
+
+
+def suggest(
+    kind: PuzzleKind[Any],
+    puzzle: Any,
+    solutions: Sequence[Rows],
+    differing: Sequence[int],
+    limit: int,
+) -> dict[str, Any] | None:
+    """The given that cuts the answers found most: over the differing cells and
+    the values the answers put there, the (cell, value) held by the fewest
+    answers (first cell, then lowest value, on ties), recounted exactly up to
+    ``limit`` with the given added. None for a type without givens, or with
+    fewer than two answers."""
+    if len(solutions) < 2 or not kind.has_givens:
+        return None
+    cols = puzzle.cols
+    held: dict[tuple[int, int], int] = {}
+    for cell in differing:
+        for grid in solutions:
+            key = (cell, grid[cell // cols][cell % cols])
+            held[key] = held.get(key, 0) + 1
+    for (cell, value), found in sorted(held.items(), key=lambda item: (item[1], item[0])):
+        given = kind.with_clue(puzzle, cell, value)
+        if given is None:
+            continue
+        recount = solving.solve(kind, given, limit=limit)
+        label = kind.cell_label(puzzle, cell)
+        leaves = f"{recount.count}{'' if recount.exhaustive else '+'}"
+        noun = "solution" if recount.count == 1 and recount.exhaustive else "solutions"
+        return {
+            "cell": cell,
+            "label": label,
+            "value": value,
+            "found": found,
+            "leaves": recount.count,
+            "exhaustive": recount.exhaustive,
+            "message": f"a {value} at {label} leaves {leaves} {noun}",
+        }
+    return None
+
+
+def first_problem(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
+    """The first contradiction the top rung reaches on the untouched board: its
+    rule, its words (the face's :meth:`~PuzzleKind.contradiction_words`) and
+    cells. When propagation alone reaches none, only search shows there is no
+    answer, and the problem says so."""
+    state = kind.initial_state(puzzle)
+    rules = kind.ladder.rules()
+    log: list[Deduction] = []
+    # engine.propagate's loop, kept here so that the rule that raised is known.
+    index = 0
+    try:
+        while index < len(rules):
+            index = 0 if rules[index].apply(state, log) else index + 1
+    except Contradiction as contradiction:
+        reason = contradiction.args[0] if contradiction.args else None
+        words, cells = kind.contradiction_words(puzzle, state, reason)
+        return _problem(kind, puzzle, rules[index].name, words, cells, len(log))
+    words = "no rule reaches a contradiction on the untouched board; search finds no answer"
+    return _problem(kind, puzzle, "search", words, (), len(log))
+
+
+def _problem(
+    kind: PuzzleKind[Any],
+    puzzle: Any,
+    rule: str,
+    words: str,
+    cells: Sequence[int],
+    steps: int,
+) -> dict[str, Any]:
+    return {
+        "rule": rule,
+        "message": words,
+        "cells": list(cells),
+        "labels": [kind.cell_label(puzzle, cell) for cell in cells],
+        "steps": steps,
+    }

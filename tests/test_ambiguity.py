@@ -1,0 +1,155 @@
+"""The setter's survey (pencilbox.ambiguity): what the answers found share and
+where they differ, checked against every brute-force answer; the suggested
+given recounted independently; and a problem with cells for boards with no answer.
+
+The ambiguous LITS is ``lits/6/6/lldoa4043q6c`` from tests/data/lits/misc_urls.json
+(copied from the team's anchor data, misc_urls/puzzlink_urls.json; the source
+names the repository it was found in).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pencilbox import ambiguity, registry
+
+AMBIGUOUS_LITS = "lits/6/6/lldoa4043q6c"
+
+
+def _lits() -> tuple[Any, Any]:
+    kind = registry.get("lits")
+    return kind, kind.from_url(6, 6, "lldoa4043q6c")
+
+
+def _flat(grid: list[list[int]]) -> tuple[int, ...]:
+    return tuple(value for row in grid for value in row)
+
+
+@pytest.mark.parametrize("limit", [10, 20])
+def test_lits_survey_agrees_with_brute_force(limit: int) -> None:
+    kind, puzzle = _lits()
+    total, every = kind.brute_count(puzzle, 1000)
+    found = ambiguity.survey(kind, puzzle, limit)
+    assert found.count == min(limit, total)
+    assert found.exhaustive == (total < limit)
+    assert found.grade is None and found.problem is None and found.suggestion is None
+    brute = {_flat(grid) for grid in every}
+    assert all(_flat(grid) in brute for grid in found.solutions)
+    assert len({_flat(grid) for grid in found.solutions}) == found.count
+    cells = puzzle.rows * puzzle.cols
+    values = [{_flat(grid)[cell] for grid in found.solutions} for cell in range(cells)]
+    assert found.differing == tuple(cell for cell in range(cells) if len(values[cell]) > 1)
+    for cell in range(cells):
+        decided = found.decided[cell // puzzle.cols][cell % puzzle.cols]
+        assert decided == (None if cell in found.differing else next(iter(values[cell])))
+    # Every differing cell sits in exactly one place, and every place is a
+    # region (LITS groups by region) holding at least one differing cell.
+    placed = [cell for _, members in found.places for cell in members]
+    assert len(placed) == len(set(placed))
+    assert set(found.differing) <= set(placed)
+    for words, members in found.places:
+        assert words.startswith("the region at ")
+        assert set(members) == set(puzzle.region_cells[puzzle.regions[members[0]]])
+        assert set(members) & set(found.differing)
+
+
+def test_lits_survey_with_every_answer_decides_what_all_share() -> None:
+    kind, puzzle = _lits()
+    total, every = kind.brute_count(puzzle, 1000)
+    found = ambiguity.survey(kind, puzzle, total + 1)
+    assert found.exhaustive and found.count == total
+    shared = [
+        cell
+        for cell in range(puzzle.rows * puzzle.cols)
+        if len({_flat(grid)[cell] for grid in every}) == 1
+    ]
+    assert [c for c in range(puzzle.rows * puzzle.cols) if c not in found.differing] == shared
+
+
+def test_survey_json_names_cells_as_ids_and_labels() -> None:
+    kind, puzzle = _lits()
+    answer = ambiguity.survey(kind, puzzle, 10).as_json(kind, puzzle)
+    json.dumps(answer)  # every field is JSON
+    assert answer["count"] == 10 and len(answer["solutions"]) == 10
+    assert len(answer["differing"]) == len(answer["differing_labels"])
+    for place in answer["places"]:
+        assert [kind.cell_label(puzzle, c) for c in place["cells"]] == place["labels"]
+
+
+def test_unique_puzzle_is_graded_and_has_nothing_differing() -> None:
+    kind = registry.get("suguru")
+    puzzle = kind.from_json(kind.bank()[0]["json"])
+    found = ambiguity.survey(kind, puzzle)
+    assert found.unique and found.differing == () and found.places == []
+    assert found.grade is not None and found.suggestion is None
+    assert all(value is not None for row in found.decided for value in row)
+
+
+def _ambiguous_suguru() -> tuple[Any, Any]:
+    """A bank Suguru with givens dropped (in reading order) until it has several answers."""
+    kind = registry.get("suguru")
+    puzzle = kind.from_json(kind.bank()[0]["json"])
+    for cell in kind.clue_cells(puzzle):
+        puzzle = kind.without_clue(puzzle, cell)
+        if kind.brute_count(puzzle, 3)[0] >= 3:
+            return kind, puzzle
+    raise AssertionError("dropping every given left the bank puzzle unique")
+
+
+def test_suguru_suggestion_leaves_what_it_says() -> None:
+    kind, puzzle = _ambiguous_suguru()
+    found = ambiguity.survey(kind, puzzle, 10)
+    assert found.count >= 3
+    hint = found.suggestion
+    assert hint is not None
+    assert hint["cell"] in found.differing
+    given = kind.with_clue(puzzle, hint["cell"], hint["value"])
+    assert given is not None
+    recount, _ = kind.brute_count(given, 10)
+    assert hint["leaves"] == recount
+    assert hint["exhaustive"] == (recount < 10)
+    assert hint["message"].startswith(f"a {hint['value']} at {hint['label']} leaves {recount}")
+    # It cuts most among the answers found: no (cell, value) is held by fewer.
+    cols = puzzle.cols
+    fewest = min(
+        sum(grid[c // cols][c % cols] == v for grid in found.solutions)
+        for c in found.differing
+        for v in {grid[c // cols][c % cols] for grid in found.solutions}
+    )
+    assert hint["found"] == fewest
+
+
+NO_ANSWER = {
+    # Two one-cell blocks side by side must both hold a 1, and equal digits never touch.
+    "suguru": "suguru 1x2\nA B\n",
+    # Two four-cell regions in a line: both hold an I, and the two I touch.
+    "lits": "lits 1x8\nA A A A B B B B\n",
+    # Six cells in a line cut only into two bars, and equal shapes never touch.
+    "heteromino": "heteromino 1x6\n. . . . . .\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NO_ANSWER))
+def test_no_answer_gives_the_first_contradiction_with_cells(name: str) -> None:
+    kind = registry.get(name)
+    puzzle = kind.parse_text(NO_ANSWER[name])
+    assert kind.brute_count(puzzle, 2)[0] == 0
+    found = ambiguity.survey(kind, puzzle)
+    assert found.count == 0 and found.exhaustive and found.solutions == []
+    problem = found.problem
+    assert problem is not None
+    assert problem["rule"] in {rule.name for rule in kind.ladder.rules()}
+    assert problem["cells"], problem
+    assert problem["labels"] == [kind.cell_label(puzzle, c) for c in problem["cells"]]
+    assert problem["message"] and "contradiction" not in problem["message"]
+
+
+def test_limit_is_bounded() -> None:
+    kind, puzzle = _lits()
+    with pytest.raises(ValueError):
+        ambiguity.survey(kind, puzzle, 0)
+    with pytest.raises(ValueError):
+        ambiguity.survey(kind, puzzle, ambiguity.MAX_LIMIT + 1)
