@@ -10,7 +10,7 @@ from typing import Any
 from ...engine import State
 from ...kind import Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, clues, model
+from . import checker, clues, model, places
 from .model import Suguru
 from .state import new_state, position_state, settled_cells, settled_rows
 
@@ -97,6 +97,11 @@ class SuguruKind(PuzzleKind[Suguru]):
 
     def without_clue(self, puzzle: Suguru, cell: int) -> Suguru:
         return clues.without_clue(puzzle, cell)
+
+    def contradiction_words(
+        self, puzzle: Suguru, state: State, reason: object
+    ) -> tuple[str, tuple[int, ...]]:
+        return places.contradiction_words(puzzle, state, reason)
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
