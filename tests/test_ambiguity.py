@@ -153,3 +153,78 @@ def test_limit_is_bounded() -> None:
         ambiguity.survey(kind, puzzle, 0)
     with pytest.raises(ValueError):
         ambiguity.survey(kind, puzzle, ambiguity.MAX_LIMIT + 1)
+
+
+# -- solve --limit N: what the answers found share --------------------------------
+
+
+def test_solve_json_decided_matches_the_answers_it_lists(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pencilbox import cli
+
+    kind, puzzle = _lits()
+    assert cli.main(["solve", AMBIGUOUS_LITS, "--limit", "7", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["count"] == 7 and len(answer["solutions"]) == 7
+    cols = puzzle.cols
+    for cell in range(puzzle.rows * cols):
+        seen = {grid[cell // cols][cell % cols] for grid in answer["solutions"]}
+        decided = answer["decided"][cell // cols][cell % cols]
+        assert decided == (next(iter(seen)) if len(seen) == 1 else None)
+        assert (cell in answer["differing"]) == (len(seen) > 1)
+    assert answer["differing_labels"] == [kind.cell_label(puzzle, c) for c in answer["differing"]]
+
+
+def test_solve_text_marks_the_cells_the_answers_fill_differently(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pencilbox import cli
+
+    kind, puzzle = _lits()
+    found = ambiguity.survey(kind, puzzle, 10)
+    assert cli.main(["solve", AMBIGUOUS_LITS, "--limit", "10"]) == 0
+    out = capsys.readouterr().out
+    picture = out.splitlines()[: 2 * puzzle.rows + 1]
+    marked = [
+        r * puzzle.cols + c
+        for r in range(puzzle.rows)
+        for c in range(puzzle.cols)
+        if picture[2 * r + 1][4 * c + 2] == "?"
+    ]
+    assert marked == list(found.differing)
+    assert f"{len(found.differing)} cells the answers found fill differently" in out
+
+
+def test_solve_text_of_a_unique_puzzle_draws_its_solution(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pencilbox import cli
+
+    kind = registry.get("heteromino")
+    record = kind.bank()[0]
+    assert cli.main(["solve", record["url"], "--limit", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "?" not in out
+    assert kind.render(kind.from_json(record["json"]), record["solution"]) in out
+
+
+def test_heteromino_answers_compare_by_piece_not_by_number() -> None:
+    """Two cuttings that differ only at the end renumber no earlier piece, and a
+    piece numbered differently but covering the same cells counts as the same."""
+    kind = registry.get("heteromino")
+    puzzle = kind.parse_text("heteromino 2x6\n......\n......\n")
+    total, every = kind.brute_count(puzzle, 100)
+    assert total >= 2
+    found = ambiguity.survey(kind, puzzle, 100)
+    assert found.count == total and found.exhaustive
+
+    def piece(grid: list[list[int]], cell: int) -> frozenset[int]:
+        flat = _flat(grid)
+        return frozenset(c for c in range(len(flat)) if flat[c] == flat[cell])
+
+    for cell in range(12):
+        pieces = {piece(grid, cell) for grid in every}
+        assert (cell in found.differing) == (len(pieces) > 1)
+    placed = sorted(c for _, members in found.places for c in members)
+    assert placed == sorted(found.differing)

@@ -19,7 +19,7 @@ from typing import Any
 
 from . import solving
 from .engine import Contradiction, Deduction
-from .kind import PuzzleKind, Rows
+from .kind import PuzzleKind, Rows, answers
 
 __all__ = ["Survey", "first_problem", "survey"]
 
@@ -78,7 +78,7 @@ def survey(kind: PuzzleKind[Any], puzzle: Any, limit: int = 10) -> Survey:
         raise ValueError(f"limit must be 1..{MAX_LIMIT}, got {limit}")
     started = time.perf_counter()
     report = solving.solve(kind, puzzle, limit=limit)
-    decided, differing = compare(kind, puzzle, report.solutions)
+    decided, differing = answers.compare(kind, puzzle, report.solutions)
     places = kind.difference_places(puzzle, differing) if differing else []
     suggestion = suggest(kind, puzzle, report.solutions, differing, limit)
     grade = solving.grade(kind, puzzle).label if report.unique else None
@@ -96,26 +96,6 @@ def survey(kind: PuzzleKind[Any], puzzle: Any, limit: int = 10) -> Survey:
         problem=problem,
         seconds=time.perf_counter() - started,
     )
-
-
-def compare(
-    kind: PuzzleKind[Any], puzzle: Any, solutions: Sequence[Rows]
-) -> tuple[list[list[int | None]], tuple[int, ...]]:
-    """The decided grid (the first answer's value where every answer's content
-    agrees, else None) and the ids of the cells where they do not. With no
-    answer nothing is decided and nothing differs."""
-    rows, cols = puzzle.rows, puzzle.cols
-    if not solutions:
-        return [[None] * cols for _ in range(rows)], ()
-    contents = [kind.cell_contents(puzzle, grid) for grid in solutions]
-    first = contents[0]
-    differing = tuple(
-        cell for cell in range(rows * cols) if any(other[cell] != first[cell] for other in contents)
-    )
-    decided: list[list[int | None]] = [list(row) for row in solutions[0]]
-    for cell in differing:
-        decided[cell // cols][cell % cols] = None
-    return decided, differing
 
 
 def suggest(

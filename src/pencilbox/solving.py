@@ -26,7 +26,7 @@ from .engine import (
     first_step,
     propagate,
 )
-from .kind import PuzzleKind, Rows, Violation
+from .kind import PuzzleKind, Rows, Violation, answers
 
 
 class SolverBug(AssertionError):
@@ -66,13 +66,15 @@ def answers_json(
     kind: PuzzleKind[Any], puzzle: Any, result: CountResult[Rows], engine: str
 ) -> dict[str, Any]:
     """What a solve answer says whichever engine counted: the puzzle, the count and
-    the grids (``solution`` the first or null, ``solutions`` all those found)."""
+    the grids (``solution`` the first or null, ``solutions`` all those found,
+    ``decided`` what they share)."""
     return {
         **puzzle_json(kind, puzzle),
         "engine": engine,
         **result.count_json(),
         "solution": result.solutions[0] if result.solutions else None,
         "solutions": result.solutions,
+        **answers.shared_json(kind, puzzle, result.solutions),
     }
 
 
