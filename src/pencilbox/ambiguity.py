@@ -12,6 +12,7 @@ contradiction the ladder reaches on the untouched board, in the rules' words.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from . import solving
 from .engine import Contradiction, Deduction
 from .kind import PuzzleKind, Rows, answers
 
-__all__ = ["Survey", "first_problem", "survey"]
+__all__ = ["Minimized", "Survey", "first_problem", "minimize", "survey"]
 
 MAX_LIMIT = 100
 """The most answers a survey collects: each is compared cell by cell and browsed."""
@@ -174,3 +175,58 @@ def _problem(
         "labels": [kind.cell_label(puzzle, cell) for cell in cells],
         "steps": steps,
     }
+
+
+# -- the fewest givens ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Minimized:
+    """A puzzle with every given dropped that uniqueness (and, when asked, the
+    grade) does not need: ``dropped`` the cells whose givens went, with the
+    values they held, in the order tried; ``grade`` the smaller puzzle's."""
+
+    puzzle: Any
+    dropped: list[tuple[int, int]]
+    kept: tuple[int, ...]
+    grade: solving.Grade
+    tried: int
+    seconds: float
+
+
+def minimize(
+    kind: PuzzleKind[Any], puzzle: Any, *, keep_grade: bool = False, seed: int | str = 0
+) -> Minimized:
+    """Drop givens one at a time in a seeded order, keeping each drop only while
+    the puzzle stays unique (and, with ``keep_grade``, keeps its grade's rung).
+
+    One pass suffices: a given that was needed when tried is needed for good,
+    since the later drops only take constraints away. ValueError for a type
+    without givens or a puzzle that is not unique to begin with.
+    """
+    if not kind.has_givens:
+        raise ValueError(f"{kind.name} puzzles have no givens to drop")
+    started = time.perf_counter()
+    grade = solving.grade(kind, puzzle)
+    if not grade.unique:
+        raise ValueError(f"the puzzle has {grade.label}: only a unique puzzle can be minimized")
+    order = list(kind.clue_cells(puzzle))
+    random.Random(seed).shuffle(order)
+    solution = solving.solve(kind, puzzle, limit=1).solutions[0]
+    dropped: list[tuple[int, int]] = []
+    for cell in order:
+        trial = kind.without_clue(puzzle, cell)
+        found = solving.grade(kind, trial)
+        if found.unique and (not keep_grade or found.rung == grade.rung):
+            puzzle = trial
+            dropped.append((cell, solution[cell // puzzle.cols][cell % puzzle.cols]))
+            if not keep_grade:
+                grade = found
+    return Minimized(
+        puzzle=puzzle,
+        dropped=dropped,
+        kept=kind.clue_cells(puzzle),
+        grade=solving.grade(kind, puzzle) if keep_grade else grade,
+        tried=len(order),
+        seconds=time.perf_counter() - started,
+    )

@@ -7,7 +7,7 @@ of its own (declared by its face's ``commands()``) are added beside them.
 
 This module assembles the parser and turns errors into exit codes; the
 commands live in :mod:`.solving` (one puzzle), :mod:`.making` (generate,
-bank), :mod:`.figures` (stats), :mod:`.checking` (soak, fuzz) and
+bank), :mod:`.setting` (minimize), :mod:`.figures` (stats), :mod:`.checking` (soak, fuzz) and
 :mod:`.serving` (play).
 
 Exit codes: 0 done; 1 the command ran but could not do what was asked (no
@@ -31,6 +31,7 @@ from .common import PROG, Unavailable
 from .figures import cmd_stats
 from .making import cmd_bank, cmd_generate
 from .serving import cmd_play
+from .setting import cmd_minimize
 from .solving import cmd_check, cmd_convert, cmd_grade, cmd_hint, cmd_rungs, cmd_show, cmd_solve
 
 __all__ = ["PROG", "Unavailable", "build_parser", "main"]
@@ -149,6 +150,14 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     sub = add("show", cmd_show, "a text picture of the puzzle")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--solution", action="store_true", help="fill in the (first) solution")
+
+    sub = add("minimize", cmd_minimize, "drop every given the unique answer does not need")
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--keep-grade", action="store_true", help="drop only what keeps the grade")
+    sub.add_argument(
+        "--to", choices=("text", "url", "json"), default="url", help="last line's form (url)"
+    )
+    sub.add_argument("--seed", type=int, default=0, help="order givens are tried in (default 0)")
 
     sub = add("convert", cmd_convert, "rewrite a puzzle as text, URL or JSON")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
