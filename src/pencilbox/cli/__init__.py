@@ -175,6 +175,19 @@ def _add_type_commands(add: AddCommand) -> None:
     sub.add_argument("--seed", type=int, help="seed for a repeatable run")
     sub.add_argument("--out", metavar="FILE", help="write JSON Lines here (default: stdout)")
     sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+    sub.add_argument("--grade", metavar="RUNG", help="keep only this grade (a rung, or search)")
+    sub.add_argument(
+        "--min-branch-points",
+        type=int,
+        metavar="K",
+        help="with --grade search: at least K search branch points",
+    )
+    sub.add_argument(
+        "--attempts",
+        type=_positive,
+        default=100,
+        help="with --grade: generations tried per puzzle kept (default 100)",
+    )
 
     sub = add("stats", cmd_stats, "re-measure the puzzle's published figures into JSON")
     sub.add_argument("type", metavar="TYPE", help=type_help)
