@@ -10,6 +10,7 @@ names the repository it was found in).
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -130,6 +131,58 @@ NO_ANSWER = {
     # Six cells in a line cut only into two bars, and equal shapes never touch.
     "heteromino": "heteromino 1x6\n. . . . . .\n",
 }
+
+
+def test_the_problem_names_the_block_that_breaks() -> None:
+    # The one-cell block at r1c5 holds a 1 and touches every cell of the block
+    # at r1c4, which then has nowhere for its own 1.
+    kind = registry.get("suguru")
+    text = "suguru 3x5\nA A A B C\nD D D B B\nD D E E E\n"
+    problem = ambiguity.survey(kind, kind.parse_text(text)).problem
+    assert problem is not None
+    assert problem["message"] == "the block at r1c4 has no home for 1"
+    assert problem["cells"] == [3, 8, 9] and problem["rule"] == "only-home"
+
+
+def test_the_problem_names_both_twins() -> None:
+    kind = registry.get("lits")
+    problem = ambiguity.survey(kind, kind.parse_text(NO_ANSWER["lits"])).problem
+    assert problem is not None and problem["rule"] == "touching-twins"
+    assert problem["cells"] == list(range(8))
+    assert "touch with the same shape" in problem["message"]
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_survey_of_random_boards_agrees_with_every_brute_force_answer(name: str) -> None:
+    """On small random boards with every answer found, the decided cells are
+    exactly those every brute-force answer fills alike (by the face's contents)."""
+    kind = registry.get(name)
+    rng = random.Random(f"survey:{name}")
+    checked = 0
+    while checked < 12:
+        try:
+            puzzle = kind.random_board(rng, rng.randint(2, 4), rng.randint(2, 5))
+        except ValueError:
+            continue
+        total, every = kind.brute_count(puzzle, 40)
+        if total >= 40:
+            continue
+        found = ambiguity.survey(kind, puzzle, 40)
+        assert found.exhaustive and found.count == total
+        assert (found.problem is None) == (total > 0)
+        if not every:
+            continue
+        contents = [kind.cell_contents(puzzle, grid) for grid in every]
+        shared = [c for c in range(len(contents[0])) if len({repr(x[c]) for x in contents}) == 1]
+        assert [c for c in range(len(contents[0])) if c not in found.differing] == shared
+        # A decided cell holds the first answer's value (a piece number may
+        # differ between answers that cut the same piece, so compare contents).
+        first = found.solutions[0]
+        for cell in shared:
+            assert kind.cell_contents(puzzle, first)[cell] == contents[0][cell]
+            value = first[cell // puzzle.cols][cell % puzzle.cols]
+            assert found.decided[cell // puzzle.cols][cell % puzzle.cols] == value
+        checked += 1
 
 
 @pytest.mark.parametrize("name", sorted(NO_ANSWER))
