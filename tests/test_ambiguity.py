@@ -113,14 +113,19 @@ def test_suguru_suggestion_leaves_what_it_says() -> None:
     assert hint["leaves"] == recount
     assert hint["exhaustive"] == (recount < 10)
     assert hint["message"].startswith(f"a {hint['value']} at {hint['label']} leaves {recount}")
-    # It cuts most among the answers found: no (cell, value) is held by fewer.
+    # It is held by the fewest answers found, or cuts the count at least as
+    # far as the pair that is (the first of them, on ties).
     cols = puzzle.cols
-    fewest = min(
-        sum(grid[c // cols][c % cols] == v for grid in found.solutions)
+    held = {
+        (c, v): sum(grid[c // cols][c % cols] == v for grid in found.solutions)
         for c in found.differing
         for v in {grid[c // cols][c % cols] for grid in found.solutions}
-    )
-    assert hint["found"] == fewest
+    }
+    (cell, value), fewest = min(held.items(), key=lambda item: (item[1], item[0]))
+    assert hint["found"] == held[(hint["cell"], hint["value"])]
+    first = kind.with_clue(puzzle, cell, value)
+    assert first is not None
+    assert hint["leaves"] <= kind.brute_count(first, 10)[0]
 
 
 NO_ANSWER = {

@@ -27,6 +27,11 @@ __all__ = ["Minimized", "Survey", "first_problem", "minimize", "survey"]
 MAX_LIMIT = 100
 """The most answers a survey collects: each is compared cell by cell and browsed."""
 
+RECOUNTS = 6
+"""How many candidate givens a suggestion recounts: the answers found are a
+depth-first search's, close to one another, so the pair that splits them
+best is not always the one that cuts the whole count most."""
+
 
 @dataclass(frozen=True)
 class Survey:
@@ -106,11 +111,12 @@ def suggest(
     differing: Sequence[int],
     limit: int,
 ) -> dict[str, Any] | None:
-    """The given that cuts the answers found most: over the differing cells and
-    the values the answers put there, the (cell, value) held by the fewest
-    answers (first cell, then lowest value, on ties), recounted exactly up to
-    ``limit`` with the given added. None for a type without givens, or with
-    fewer than two answers."""
+    """The given that cuts the answers most: over the differing cells and the
+    values the answers found put there, the ``RECOUNTS`` (cell, value) pairs
+    held by the fewest of them (first cell, then lowest value, on ties) are
+    each recounted exactly up to ``limit`` with the given added, and the one
+    leaving fewest wins. None for a type without givens, or with fewer than
+    two answers found."""
     if len(solutions) < 2 or not kind.has_givens:
         return None
     cols = puzzle.cols
@@ -119,24 +125,44 @@ def suggest(
         for grid in solutions:
             key = (cell, grid[cell // cols][cell % cols])
             held[key] = held.get(key, 0) + 1
+    best: tuple[int, int, tuple[int, int], Any] | None = None
+    tried = 0
     for (cell, value), found in sorted(held.items(), key=lambda item: (item[1], item[0])):
         given = kind.with_clue(puzzle, cell, value)
         if given is None:
             continue
         recount = solving.solve(kind, given, limit=limit)
-        label = kind.cell_label(puzzle, cell)
-        leaves = f"{recount.count}{'' if recount.exhaustive else '+'}"
-        noun = "solution" if recount.count == 1 and recount.exhaustive else "solutions"
-        return {
-            "cell": cell,
-            "label": label,
-            "value": value,
-            "found": found,
-            "leaves": recount.count,
-            "exhaustive": recount.exhaustive,
-            "message": f"a {value} at {label} leaves {leaves} {noun}",
-        }
-    return None
+        if best is None or recount.count < best[0]:
+            best = (recount.count, found, (cell, value), recount)
+        tried += 1
+        if tried == RECOUNTS or best[0] == 1:
+            break
+    return None if best is None else _suggestion(kind, puzzle, *best)
+
+
+def _suggestion(
+    kind: PuzzleKind[Any],
+    puzzle: Any,
+    leaves: int,
+    found: int,
+    given: tuple[int, int],
+    recount: solving.Report,
+) -> dict[str, Any]:
+    cell, value = given
+    label = kind.cell_label(puzzle, cell)
+    if not recount.exhaustive:
+        words = f"leaves at least {leaves} solutions"
+    else:
+        words = f"leaves {leaves} solution{'' if leaves == 1 else 's'}"
+    return {
+        "cell": cell,
+        "label": label,
+        "value": value,
+        "found": found,
+        "leaves": leaves,
+        "exhaustive": recount.exhaustive,
+        "message": f"a {value} at {label} {words}",
+    }
 
 
 def first_problem(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
