@@ -286,3 +286,19 @@ def test_heteromino_answers_compare_by_piece_not_by_number() -> None:
         assert (cell in found.differing) == (len(pieces) > 1)
     placed = sorted(c for _, members in found.places for c in members)
     assert placed == sorted(found.differing)
+
+
+def test_a_board_only_search_refutes_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the ladder cut to its first rung (singles), this board breaks no rule
+    by propagation alone, and the problem says that search found no answer."""
+    from pencilbox.engine import Ladder
+
+    kind = registry.get("suguru")
+    puzzle = kind.parse_text("suguru 2x4\nA A A B\nB B B B\n\n. . . .\n4 . . .\n")
+    assert kind.brute_count(puzzle, 1)[0] == 0
+    monkeypatch.setattr(kind, "ladder", Ladder(kind.ladder.rungs[:1]))
+    found = ambiguity.survey(kind, puzzle)
+    assert found.count == 0 and found.exhaustive
+    assert found.problem is not None
+    assert found.problem["rule"] == "search" and found.problem["cells"] == []
+    assert "search finds no answer" in found.problem["message"]
