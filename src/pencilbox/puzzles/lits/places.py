@@ -41,7 +41,7 @@ def contradiction_words(puzzle: Lits, state: State, reason: object) -> tuple[str
     if isinstance(reason, Why):
         return reason.words, reason.cells
     if isinstance(reason, int) and 0 <= reason < puzzle.region_count:
-        row, col = divmod(puzzle.region_cells[reason][0], puzzle.cols)
-        words = f"the region at r{row + 1}c{col + 1} has no tetromino left"
-        return words, puzzle.region_cells[reason]
+        tables = state.tables
+        assert isinstance(tables, Tables)
+        return region_why(tables, reason, "has no tetromino left")
     return (reason, ()) if isinstance(reason, str) else ("the rules reach a contradiction", ())
