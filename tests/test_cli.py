@@ -40,6 +40,9 @@ SOLVE_FIELDS = {
     "nodes",
     "trace",
     "seconds",
+    "decided",
+    "differing",
+    "differing_labels",
 }
 
 # A 1x2 block: {1, 2} in either order, and no rule can tell which (two solutions).

@@ -63,6 +63,6 @@ def test_parsing_a_command_loads_no_command_code(argv: list[str]) -> None:
     heavy |= {f"pencilbox.puzzles.{name}" for name in registry.names()}
     heavy |= {
         f"pencilbox.cli.{room}"
-        for room in ("solving", "making", "figures", "checking", "serving", "drawing")
+        for room in ("solving", "making", "figures", "checking", "serving", "drawing", "setting")
     }
     assert not loaded & heavy, sorted(loaded & heavy)

@@ -12,13 +12,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from . import hinting
 from .engine import (
     Contradiction,
-    CountResult,
     Deduction,
     Rule,
     SearchResult,
@@ -28,53 +26,34 @@ from .engine import (
     propagate,
 )
 from .kind import PuzzleKind, Rows, Violation
+from .results import (
+    SolverBug,
+    answers_json,
+    check_answers,
+    labeller,
+    puzzle_json,
+    violation_json,
+)
 
-
-class SolverBug(AssertionError):
-    """An engine produced a 'solution' the independent checker rejects."""
-
-
-def check_answers(kind: PuzzleKind[Any], puzzle: Any, grids: list[Rows], engine: str) -> None:
-    """Re-check every answer ``engine`` found with the type's independent checker;
-    SolverBug on the first that breaks a rule."""
-    for grid in grids:
-        broken = kind.check(puzzle, grid)
-        if broken:
-            raise SolverBug(f"{kind.name} {engine} produced a grid that breaks: {broken[0]}")
-
-
-def labeller(kind: PuzzleKind[Any], puzzle: Any) -> Callable[[int], str]:
-    """The face's name of each cell of ``puzzle`` (``r1c2``...), as a function of its id."""
-    return partial(kind.cell_label, puzzle)
-
-
-def puzzle_json(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
-    """Which puzzle an answer is about: its type and size."""
-    return {"puzzle": kind.name, "rows": puzzle.rows, "cols": puzzle.cols}
-
-
-def violation_json(kind: PuzzleKind[Any], puzzle: Any, violation: Violation) -> dict[str, Any]:
-    """A broken rule (a checker's finding, or a player's mistake) in its one JSON form."""
-    return {
-        "rule": violation.rule,
-        "cells": list(violation.cells),
-        "labels": [kind.cell_label(puzzle, cell) for cell in violation.cells],
-        "message": violation.message,
-    }
-
-
-def answers_json(
-    kind: PuzzleKind[Any], puzzle: Any, result: CountResult[Rows], engine: str
-) -> dict[str, Any]:
-    """What a solve answer says whichever engine counted: the puzzle, the count and
-    the grids (``solution`` the first or null, ``solutions`` all those found)."""
-    return {
-        **puzzle_json(kind, puzzle),
-        "engine": engine,
-        **result.count_json(),
-        "solution": result.solutions[0] if result.solutions else None,
-        "solutions": result.solutions,
-    }
+__all__ = [
+    "Grade",
+    "Hint",
+    "Report",
+    "RungView",
+    "SolverBug",
+    "answers_json",
+    "check_answers",
+    "find_mistakes",
+    "grade",
+    "hint",
+    "labeller",
+    "puzzle_json",
+    "rung_view",
+    "rung_views",
+    "rung_views_json",
+    "solve",
+    "violation_json",
+]
 
 
 @dataclass

@@ -7,7 +7,7 @@ of its own (declared by its face's ``commands()``) are added beside them.
 
 This module assembles the parser and turns errors into exit codes; the
 commands live in :mod:`.solving` (one puzzle), :mod:`.making` (generate,
-bank), :mod:`.figures` (stats), :mod:`.checking` (soak, fuzz) and
+bank), :mod:`.setting` (minimize), :mod:`.figures` (stats), :mod:`.checking` (soak, fuzz) and
 :mod:`.serving` (play).
 
 Exit codes: 0 done; 1 the command ran but could not do what was asked (no
@@ -189,6 +189,18 @@ def _add_puzzle_view_commands(add: AddCommand) -> None:
     sub.add_argument("--solution", action="store_true", help="fill in the (first) solution")
 
     sub = add(
+        "minimize",
+        _lazy("setting", "cmd_minimize"),
+        "drop every given the unique answer does not need",
+    )
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--keep-grade", action="store_true", help="drop only what keeps the grade")
+    sub.add_argument(
+        "--to", choices=("text", "url", "json"), default="url", help="last line's form (url)"
+    )
+    sub.add_argument("--seed", type=int, default=0, help="order givens are tried in (default 0)")
+
+    sub = add(
         "convert",
         _lazy("solving", "cmd_convert"),
         "rewrite a puzzle as text, URL, JSON or a pzprv3 file",
@@ -213,6 +225,19 @@ def _add_type_commands(add: AddCommand) -> None:
     sub.add_argument("--seed", type=int, help="seed for a repeatable run")
     sub.add_argument("--out", metavar="FILE", help="write JSON Lines here (default: stdout)")
     sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+    sub.add_argument("--grade", metavar="RUNG", help="keep only this grade (a rung, or search)")
+    sub.add_argument(
+        "--min-branch-points",
+        type=int,
+        metavar="K",
+        help="with --grade search: at least K search branch points",
+    )
+    sub.add_argument(
+        "--attempts",
+        type=_positive,
+        default=100,
+        help="with --grade: generations tried per puzzle kept (default 100)",
+    )
 
     sub = add(
         "stats",

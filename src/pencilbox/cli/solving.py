@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import counting, formats, solving
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, progress_json, with_move_values
+from ..kind import PuzzleKind, answers, progress_json, with_move_values
 from .common import Unavailable
 from .inputs import checked_rung, load_puzzle, read_position, read_puzzle
 from .output import count_words, deduction_line, write_json
@@ -32,7 +32,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(f"trace ({len(report.trace)} deductions before any search):")
         for step in report.trace:
             print("  " + deduction_line(kind, puzzle, step))
-    print(kind.render(puzzle, report.solutions[0] if report.solutions else None))
+    if report.count > 1:
+        decided, differing = answers.compare(kind, puzzle, report.solutions)
+        print(kind.render_decided(puzzle, decided))
+        print(f"?:             {len(differing)} cells the answers found fill differently")
+    else:
+        print(kind.render(puzzle, report.solutions[0] if report.solutions else None))
     print(f"solutions:     {count_words(report)}")
     if isinstance(report, solving.Report):
         print(f"solved by:     {report.solved_by} (rules: {report.rung})")

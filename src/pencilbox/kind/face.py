@@ -281,6 +281,58 @@ class PuzzleKind(ABC, Generic[P]):
             return f"{self.cell_label(puzzle, reason)} is left with no candidate", (reason,)
         return "the rules reach a contradiction", ()
 
+    # -- setting: what differs between answers, and the givens ----------
+    has_givens: ClassVar[bool] = False
+    """Whether the type's puzzles carry givens a setter may add or drop (the clue hooks)."""
+
+    def cell_contents(self, puzzle: P, grid: Rows) -> list[object]:
+        """Per cell (by id), what two answers must share for the cell to count as
+        the same in both: by default its value. A type whose values are names
+        that shift between answers (piece numbers, say) gives something stable."""
+        return [value for row in grid for value in row]
+
+    def difference_places(
+        self, puzzle: P, cells: Sequence[int]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        """The places where answers differ, in words with their cells, given the
+        ``cells`` whose contents differ: by default one place per cell."""
+        return [(f"the cell at {self.cell_label(puzzle, cell)}", (cell,)) for cell in cells]
+
+    def render_decided(self, puzzle: P, decided: Sequence[Sequence[int | None]]) -> str:
+        """A picture of what every answer found shares: :meth:`render` of the
+        decided cells, with ``?`` on each cell the answers fill differently (None).
+
+        The default writes the marks into :meth:`render`'s box picture (a row of
+        cells on every other line, each cell four characters wide); a type whose
+        picture is drawn otherwise overrides it. A picture of another shape gets
+        the open cells listed under it instead."""
+        grid = [[0 if value is None else value for value in row] for row in decided]
+        lines = self.render(puzzle, grid).split("\n")
+        open_cells = [
+            (r, c) for r, row in enumerate(decided) for c, value in enumerate(row) if value is None
+        ]
+        width = 4 * puzzle.cols + 1
+        if len(lines) != 2 * puzzle.rows + 1 or any(len(line) != width for line in lines):
+            labels = " ".join(self.cell_label(puzzle, r * puzzle.cols + c) for r, c in open_cells)
+            return "\n".join([*lines, f"open: {labels}"])
+        for r, c in open_cells:
+            line = lines[2 * r + 1]
+            lines[2 * r + 1] = line[: 4 * c + 2] + "?" + line[4 * c + 3 :]
+        return "\n".join(lines)
+
+    def clue_cells(self, puzzle: P) -> tuple[int, ...]:
+        """The cells holding a given, in id order (a type without givens: none)."""
+        return ()
+
+    def with_clue(self, puzzle: P, cell: int, value: int) -> P | None:
+        """The puzzle with ``value`` given at ``cell`` (a value as the answer grid
+        holds it), or None when the type has no givens of that kind."""
+        return None
+
+    def without_clue(self, puzzle: P, cell: int) -> P:
+        """The puzzle with the given at ``cell`` dropped."""
+        raise ValueError(f"{self.name} puzzles have no givens to drop")
+
     def move_value(
         self, puzzle: P, position: Rows | None, cells: Sequence[int], value: int | None
     ) -> int | None:

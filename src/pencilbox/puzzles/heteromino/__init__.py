@@ -30,7 +30,7 @@ from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
 from ...kind import Command, Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, model
+from . import checker, model, places
 from .model import Heteromino
 from .state import move_value, new_state, position_state, settled_cells, solution_rows
 
@@ -144,6 +144,14 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         from .rules import contradiction_cells, describe_contradiction
 
         return describe_contradiction(state.tables, reason), contradiction_cells(reason)  # type: ignore[arg-type]
+
+    def cell_contents(self, puzzle: Heteromino, grid: Rows) -> list[object]:
+        return places.cell_contents(puzzle, grid)
+
+    def difference_places(
+        self, puzzle: Heteromino, cells: Sequence[int]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        return places.difference_places(puzzle, cells)
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
 from ...kind import Counter, Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, model
+from . import checker, model, places
 from .model import Lits
 from .state import new_state, position_mistakes, position_state, settled_cells, solution_rows
 
@@ -119,6 +120,16 @@ class LitsKind(PuzzleKind[Lits]):
         from .drawing import drawing
 
         return drawing(puzzle, grid)
+
+    def difference_places(
+        self, puzzle: Lits, cells: Sequence[int]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        return places.difference_places(puzzle, cells)
+
+    def contradiction_words(
+        self, puzzle: Lits, state: State, reason: object
+    ) -> tuple[str, tuple[int, ...]]:
+        return places.contradiction_words(puzzle, state, reason)
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None

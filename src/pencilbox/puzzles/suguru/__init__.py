@@ -12,7 +12,7 @@ from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
 from ...kind import Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, model
+from . import checker, clues, model, places
 from .model import Suguru
 from .state import new_state, position_state, settled_cells, settled_rows
 
@@ -22,6 +22,7 @@ class SuguruKind(PuzzleKind[Suguru]):
     aliases = ("tectonic",)
     candidate_marks = True
     generate_modes = ("solvable", "minimal")
+    has_givens = True
 
     def parse_text(self, text: str) -> Suguru:
         return model.parse_text(text)
@@ -109,6 +110,20 @@ class SuguruKind(PuzzleKind[Suguru]):
         from .drawing import drawing
 
         return drawing(puzzle, grid)
+
+    def clue_cells(self, puzzle: Suguru) -> tuple[int, ...]:
+        return clues.clue_cells(puzzle)
+
+    def with_clue(self, puzzle: Suguru, cell: int, value: int) -> Suguru | None:
+        return clues.with_clue(puzzle, cell, value)
+
+    def without_clue(self, puzzle: Suguru, cell: int) -> Suguru:
+        return clues.without_clue(puzzle, cell)
+
+    def contradiction_words(
+        self, puzzle: Suguru, state: State, reason: object
+    ) -> tuple[str, tuple[int, ...]]:
+        return places.contradiction_words(puzzle, state, reason)
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
