@@ -7,8 +7,8 @@ of its own (declared by its face's ``commands()``) are added beside them.
 
 This module assembles the parser and turns errors into exit codes; the
 commands live in :mod:`.solving` (one puzzle), :mod:`.making` (generate,
-bank), :mod:`.figures` (stats), :mod:`.checking` (soak, fuzz) and
-:mod:`.serving` (play).
+bank), :mod:`.figures` (stats), :mod:`.checking` (soak, fuzz),
+:mod:`.batching` (batch) and :mod:`.serving` (play).
 
 Exit codes: 0 done; 1 the command ran but could not do what was asked (no
 solution to show, a feature that is not installed); 2 bad input (one line on
@@ -26,6 +26,8 @@ from typing import NoReturn
 from .. import __version__, registry
 from ..counting import ENGINES
 from ..errors import PuzzleError
+from ..executors import EXECUTORS
+from .batching import MODES, cmd_batch
 from .checking import cmd_fuzz, cmd_soak
 from .common import PROG, Unavailable
 from .figures import cmd_stats
@@ -64,6 +66,18 @@ def _port(text: str) -> int:
     return value
 
 
+EXECUTOR_HELP = (
+    f"where the work runs: {', '.join(EXECUTORS)} (default processes; "
+    'the dask ones need pip install "pencilbox[dask]")'
+)
+
+
+def _add_executor(sub: argparse.ArgumentParser) -> None:
+    """The options of a long command that say where its work runs."""
+    sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+    sub.add_argument("--executor", metavar="WHERE", help=EXECUTOR_HELP)
+
+
 PUZZLE_HELP = "a puzzle file (text or JSON), a puzz.link URL, or - for stdin"
 
 Run = Callable[[argparse.Namespace], int]
@@ -96,6 +110,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     _add_type_commands(add)
     _add_play_command(add)
     _add_checking_commands(add)
+    _add_batch_command(add)
     if not argv or argv[0] not in commands.choices:
         for kind in registry.kinds():
             for extra in kind.commands():
@@ -165,7 +180,7 @@ def _add_type_commands(add: AddCommand) -> None:
     sub.add_argument("--mode", help="generator mode (default: the type's first mode)")
     sub.add_argument("--seed", type=int, help="seed for a repeatable run")
     sub.add_argument("--out", metavar="FILE", help="write JSON Lines here (default: stdout)")
-    sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+    _add_executor(sub)
 
     sub = add("stats", cmd_stats, "re-measure the puzzle's published figures into JSON")
     sub.add_argument("type", metavar="TYPE", help=type_help)
@@ -176,7 +191,7 @@ def _add_type_commands(add: AddCommand) -> None:
         "checkout, else TYPE-stats.json here)",
     )
     sub.add_argument("--samples", type=_positive, help="boards per measurement")
-    sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+    _add_executor(sub)
 
     sub = add("bank", cmd_bank, "list the puzzles shipped with the package")
     sub.add_argument("type", metavar="TYPE", help=type_help)
@@ -204,7 +219,7 @@ def _add_checking_commands(add: AddCommand) -> None:
     sub.add_argument(
         "--out", metavar="FILE", help="write disagreements here as JSON Lines (default: stdout)"
     )
-    sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+    _add_executor(sub)
     sub.add_argument("--replay", metavar="FILE", help="re-count the boards of a disagreement file")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
 
@@ -224,6 +239,28 @@ def _add_checking_commands(add: AddCommand) -> None:
         "--out", metavar="FILE", help="JSON Lines: the run, each failure as found, the summary"
     )
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def _add_batch_command(add: AddCommand) -> None:
+    """``batch solve|grade INPUT`` (see :mod:`.batching`)."""
+    sub = add("batch", cmd_batch, "solve or grade a file, folder or dataset of puzzles")
+    sub.add_argument("mode", choices=MODES, help="solve (count, first solution) or grade")
+    sub.add_argument(
+        "input",
+        metavar="INPUT",
+        help="JSON Lines (id, puzzle), a folder of puzzle files, a dataset JSON, or - for stdin",
+    )
+    sub.add_argument("--out", metavar="FILE", help="write JSON Lines here (default: stdout)")
+    sub.add_argument("--resume", action="store_true", help="skip the ids already in --out")
+    sub.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
+    sub.add_argument(
+        "--engine", choices=ENGINES, default="rungs", help="as for solve (default rungs)"
+    )
+    sub.add_argument("--rules", metavar="RUNG", help="as for solve (default: the top rung)")
+    sub.add_argument(
+        "--limit", type=_positive, default=2, help="stop counting at N solutions (default 2)"
+    )
+    _add_executor(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

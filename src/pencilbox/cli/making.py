@@ -40,7 +40,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     try:
         with (
             output_file(args.out) as out,
-            executor_for(args.workers) as executor,
+            executor_for(args.workers, args.executor) as executor,
             progress_bar(args.count, f"{kind.name} {rows}x{cols}") as advance,
         ):
             records = batch.generate_many(
