@@ -27,7 +27,6 @@ tracker behind.
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
 import signal
@@ -48,6 +47,7 @@ EXECUTORS = ("processes", "dask-local", f"{DASK_PREFIX}HOST:PORT")
 
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 _WATCH_SECONDS = 0.5  # how often a worker looks whether its parent is still there
+CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler to answer
 
 
 def cpu_count() -> int:
@@ -151,6 +151,8 @@ def _worker_start(parent: int) -> None:
     """A pool worker's first act: ignore Ctrl-C, and die with ``parent``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
+        import ctypes  # here: only a worker needs it, and the command starts faster
+
         try:
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -175,18 +177,21 @@ def _dask_client(spec: str, workers: int | None, processes: bool) -> Iterator[An
     except ImportError:
         raise Unavailable(f"--executor {spec} needs Dask: {DASK_EXTRA}") from None
     if spec == "dask-local":
-        cluster = LocalCluster(  # type: ignore[no-untyped-call]  # distributed is typed in part
-            n_workers=workers or cpu_count(),
-            threads_per_worker=1,  # the jobs are pure Python: one per process
-            processes=processes,
-            dashboard_address=None,  # no web server nobody asked for
-        )
+        try:
+            cluster = LocalCluster(  # type: ignore[no-untyped-call]  # distributed is typed in part
+                n_workers=workers or cpu_count(),
+                threads_per_worker=1,  # the jobs are pure Python: one per process
+                processes=processes,
+                dashboard_address=None,  # no web server nobody asked for
+            )
+        except (RuntimeError, OSError) as error:
+            raise Unavailable(f"could not start a local Dask cluster: {error}") from None
         with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             yield client
         return
     address = "tcp://" + spec.removeprefix(DASK_PREFIX)
     try:
-        client = Client(address, timeout=10)  # type: ignore[no-untyped-call]
+        client = Client(address, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
     except OSError as error:
         raise Unavailable(f"cannot reach the Dask scheduler at {address}: {error}") from None
     with client:

@@ -83,20 +83,23 @@ def _json_lines(text: str, where: str) -> list[Item]:
     items = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
-            items.append(_json_line(line, f"{where}:{number}"))
+            items.append(_json_line(line, number, where))
     return items
 
 
-def _json_line(line: str, where: str) -> Item:
-    """``(id, puzzle)`` of one line; a broken line's id is its place."""
+def _json_line(line: str, number: int, where: str) -> Item:
+    """``(id, puzzle)`` of one line; a line with no id is known by its number."""
+    place = f"{where}:{number}"
     try:
         record = json.loads(line)
     except (ValueError, RecursionError):
-        return where, _broken(f"{where}: not a JSON object")
-    if not isinstance(record, dict) or "puzzle" not in record:
-        return where, _broken(f"{where}: a line needs an 'id' and a 'puzzle'")
-    key = record.get("id")
-    return (where if key is None else str(key)), record["puzzle"]
+        return f"line {number}", _broken(f"{place}: not a JSON object")
+    if not isinstance(record, dict):
+        return f"line {number}", _broken(f"{place}: not a JSON object")
+    key = f"line {number}" if record.get("id") is None else str(record["id"])
+    if "puzzle" not in record:
+        return key, _broken(f"{place}: a line needs an 'id' and a 'puzzle'")
+    return key, record["puzzle"]
 
 
 @dataclass(frozen=True)
