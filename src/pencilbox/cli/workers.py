@@ -49,16 +49,16 @@ def progress_bar(total: int | None, what: str) -> Iterator[Advance]:
         TimeRemainingColumn,
     )
 
-    columns = (
+    columns = [
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TaskProgressColumn(),
         TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-    )
+    ]
+    if total is not None:  # with no total there is no share done and no time left
+        columns[3:3] = [TaskProgressColumn()]
+        columns += [TextColumn("left"), TimeRemainingColumn()]
     with Progress(*columns, console=Console(stderr=True)) as bar:
         task = bar.add_task(what, total=total, rate="")
 
