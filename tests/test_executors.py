@@ -80,7 +80,11 @@ def test_a_scheduler_at_an_address_runs_the_work() -> None:
     from distributed import LocalCluster
 
     cluster = LocalCluster(
-        n_workers=1, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=None
+        n_workers=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address="127.0.0.1:0",
     )
     with cluster:
         address = cluster.scheduler_address.removeprefix("tcp://")
@@ -163,3 +167,19 @@ def test_an_interrupted_dask_local_run_keeps_every_finished_line(tmp_path: Path)
         _stable(batch.make_record("suguru", 6, 6, "solvable", 8, i)) for i in range(len(lines))
     ]
     assert [_stable(line) for line in lines] == expected
+
+
+def test_width_is_the_workers_that_run_jobs(dask_threads: Executor) -> None:
+    assert executors.width(dask_threads) == 2  # the cluster's two worker threads
+    with executors.open_executor(2) as pool:
+        assert executors.width(pool) == 2
+
+
+def test_a_local_cluster_listens_on_this_machine_only(dask_threads: Executor) -> None:
+    psutil = pytest.importorskip("psutil")  # comes with distributed
+    assert dask_threads.submit(sum, [1, 2]).result() == 3
+    listening = [
+        c.laddr for c in psutil.Process().net_connections(kind="inet") if c.status == "LISTEN"
+    ]
+    assert listening  # the scheduler's and workers' small HTTP servers
+    assert {address.ip for address in listening} == {"127.0.0.1"}

@@ -33,7 +33,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
@@ -49,6 +50,8 @@ _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 _WATCH_SECONDS = 0.5  # how often a worker looks whether its parent is still there
 CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler to answer
 
+_WIDTHS: weakref.WeakKeyDictionary[Executor, Callable[[], int]] = weakref.WeakKeyDictionary()
+
 
 def cpu_count() -> int:
     """The cores this process may run on (the affinity mask, where there is one)."""
@@ -56,6 +59,15 @@ def cpu_count() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def width(executor: Executor) -> int:
+    """How many jobs ``executor`` runs at once, as far as is known: a Dask
+    cluster's worker threads right now (workers may join as it runs), a
+    pool's workers, else this machine's cores. A command keeps a few times
+    this many jobs in flight."""
+    known = _WIDTHS.get(executor)
+    return max(1, known()) if known is not None else cpu_count()
 
 
 def check_executor(spec: str | None) -> str:
@@ -91,6 +103,7 @@ def open_executor(
         return
     with _dask_client(spec, workers, processes) as client:
         executor = client.get_executor(pure=False)  # every job runs, even equal ones
+        _WIDTHS[executor] = lambda: sum(client.nthreads().values())
         try:
             yield executor
         finally:
@@ -104,6 +117,7 @@ def _process_pool(workers: int | None) -> Iterator[Executor]:
             yield inline
         return
     pool = process_pool(workers)
+    _WIDTHS[pool] = lambda: workers or cpu_count()
     try:
         yield pool
     except BaseException:
@@ -182,7 +196,12 @@ def _dask_client(spec: str, workers: int | None, processes: bool) -> Iterator[An
                 n_workers=workers or cpu_count(),
                 threads_per_worker=1,  # the jobs are pure Python: one per process
                 processes=processes,
-                dashboard_address=None,  # no web server nobody asked for
+                # This machine only, on ports the system picks: the scheduler's
+                # small HTTP server would otherwise claim 8787. Thread workers
+                # talk in-process, where a host means nothing (and is refused).
+                host="127.0.0.1" if processes else None,
+                dashboard_address="127.0.0.1:0",
+                worker_dashboard_address="127.0.0.1:0",
             )
         except (RuntimeError, OSError) as error:
             raise Unavailable(f"could not start a local Dask cluster: {error}") from None

@@ -26,7 +26,7 @@ from typing import Any
 
 from .. import formats, solving
 from ..errors import PuzzleError, Unavailable
-from ..executors import cpu_count
+from ..executors import width
 from ..parallel import as_finished
 from . import batch_inputs
 from .common import PROG
@@ -60,7 +60,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         executor_for(args.workers, args.executor) as executor,
         progress_bar(len(todo), f"batch {args.mode}") as advance,
     ):
-        for line in as_finished(executor, run_one, jobs, window=4 * cpu_count()):
+        for line in as_finished(executor, run_one, jobs, window=4 * width(executor)):
             out.write(json.dumps(line) + "\n")
             out.flush()  # an interrupted run keeps every finished line
             outcomes[outcome(line)] += 1

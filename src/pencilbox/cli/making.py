@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import registry
 from ..errors import PuzzleError
+from ..executors import width
 from .common import PROG, Unavailable
 from .inputs import parse_size
 from .output import output_file
@@ -44,7 +45,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
             progress_bar(args.count, f"{kind.name} {rows}x{cols}") as advance,
         ):
             records = batch.generate_many(
-                kind.name, rows, cols, args.count, mode, seed, executor=executor
+                kind.name,
+                rows,
+                cols,
+                args.count,
+                mode,
+                seed,
+                executor=executor,
+                window=4 * width(executor),  # a few jobs a worker, however many workers
             )
             for record in records:
                 out.write(json.dumps(record) + "\n")
