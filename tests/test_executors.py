@@ -183,3 +183,23 @@ def test_a_local_cluster_listens_on_this_machine_only(dask_threads: Executor) ->
     ]
     assert listening  # the scheduler's and workers' small HTTP servers
     assert {address.ip for address in listening} == {"127.0.0.1"}
+
+
+def _untimed(found: Any) -> Any:
+    """Figures without the times they took, which differ from run to run."""
+    if isinstance(found, dict):
+        return {k: _untimed(v) for k, v in found.items() if "seconds" not in k}
+    if isinstance(found, list):
+        return [_untimed(v) for v in found]
+    return found
+
+
+def test_stats_on_dask_are_the_one_worker_figures(dask_threads: Executor, tmp_path: Path) -> None:
+    from pencilbox.puzzles.suguru import KIND
+
+    KIND.stats(tmp_path / "dask.json", samples=1, executor=dask_threads)
+    argv = ["stats", "suguru", "--samples", "1", "--workers", "1"]
+    assert main([*argv, "--out", str(tmp_path / "one.json")]) == 0
+    on_dask, alone = (json.loads((tmp_path / f"{n}.json").read_text()) for n in ("dask", "one"))
+    assert _untimed(on_dask) == _untimed(alone)
+    assert alone["partitions"]["by_size"]  # figures were measured, not left empty
