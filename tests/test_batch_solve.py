@@ -51,7 +51,8 @@ def _mixed_input(tmp_path: Path) -> Path:
 def _summary_numbers(err: str) -> dict[str, int]:
     """The outcome counts of the summary line on stderr."""
     line = next(text for text in err.splitlines() if " puzzles" in text)
-    return {name: int(count) for count, name in re.findall(r"(\d+) (unique|many|none|error)", line)}
+    found = re.findall(r"(\d+) (unique|many|none|unchecked|error)", line)
+    return {name: int(count) for count, name in found}
 
 
 def test_solve_writes_a_line_per_puzzle_and_errors_as_lines(
@@ -91,8 +92,33 @@ def test_solve_writes_a_line_per_puzzle_and_errors_as_lines(
     assert "unknown puzzle type 'sudoku'" in found["bad-type"]["error"]
     assert set(found["bad-url"]) == {"id", "error"}
     err = capsys.readouterr().err
-    assert _summary_numbers(err) == {"unique": 3, "many": 0, "none": 0, "error": 4}
+    assert _summary_numbers(err) == {"unique": 3, "many": 0, "none": 0, "unchecked": 0, "error": 4}
     assert "median" in err and "max" in err
+
+
+def test_outcomes_tell_none_many_and_unchecked_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kind, suguru = formats.load(SUGURU_URL)
+    broken = kind.to_json(suguru)
+    broken["givens"][0][0] = 1  # still a valid board, but its one answer has a 4 there
+    many = "https://puzz.link/p?lits/6/6/lldoa4043q6c"  # 3 answers (tests/data/lits/misc_urls)
+    rows = [{"id": "one", "puzzle": SUGURU_URL}, {"id": "none", "puzzle": broken}]
+    rows.append({"id": "many", "puzzle": many})
+    path = tmp_path / "in.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", "solve", str(path), "--out", str(out), "--workers", "1"]) == 0
+    found = _by_id(out)
+    assert (found["none"]["count"], found["none"]["solution"]) == (0, None)
+    assert (found["many"]["count"], found["many"]["exhaustive"]) == (2, False)  # --limit 2
+    counts = {"unique": 1, "many": 1, "none": 1, "unchecked": 0, "error": 0}
+    assert _summary_numbers(capsys.readouterr().err) == counts
+    # Counting stops at the first answer: whether it is the only one stays open.
+    argv = ["batch", "solve", str(path), "--out", str(out), "--limit", "1", "--json"]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["outcomes"] == {"unique": 0, "many": 0, "none": 1, "unchecked": 2, "error": 0}
 
 
 def test_grade_lines_carry_the_grade_of_pencilbox_grade(tmp_path: Path) -> None:
@@ -146,7 +172,7 @@ def test_a_dataset_gives_the_published_solutions(
         assert found[record["id"]]["unique"] and found[record["id"]]["exhaustive"]
     summary = json.loads(capsys.readouterr().out)
     assert summary["puzzles"] == len(records) == 24
-    assert summary["outcomes"] == {"unique": 24, "many": 0, "none": 0, "error": 0}
+    assert summary["outcomes"] == {"unique": 24, "many": 0, "none": 0, "unchecked": 0, "error": 0}
     seconds = sorted(line["seconds"] for line in found.values())
     assert summary["max_seconds"] == seconds[-1]
     assert summary["median_seconds"] == round((seconds[11] + seconds[12]) / 2, 4)

@@ -119,13 +119,20 @@ def _grade(kind: Any, puzzle: Any) -> dict[str, Any]:
     }
 
 
+OUTCOMES = ("unique", "many", "none", "unchecked", "error")
+"""A line's outcome: one answer; two or more; none; one found, the count stopped
+there (``--limit 1``); the puzzle did not parse."""
+
+
 def outcome(line: Line) -> str:
-    """``error``, ``none``, ``unique`` or ``many`` (two or more answers)."""
+    """Which of :data:`OUTCOMES` a line is."""
     if "error" in line:
         return "error"
-    if line["count"] == 0:
-        return "none"
-    return "unique" if line["unique"] else "many"
+    if line["unique"]:
+        return "unique"
+    if line["count"] >= 2:
+        return "many"
+    return "none" if line["count"] == 0 else "unchecked"
 
 
 def summarize(
@@ -135,7 +142,7 @@ def summarize(
     return {
         "puzzles": sum(outcomes.values()),
         "skipped": skipped,
-        "outcomes": {name: outcomes[name] for name in ("unique", "many", "none", "error")},
+        "outcomes": {name: outcomes[name] for name in OUTCOMES},
         "median_seconds": round(statistics.median(seconds), 4) if seconds else None,
         "max_seconds": round(max(seconds), 4) if seconds else None,
         "wall_seconds": round(wall, 2),
