@@ -198,19 +198,21 @@ def test_resume_skips_finished_ids_and_drops_a_cut_line(
     assert main(argv) == 0
     complete = _by_id(out)
     capsys.readouterr()
-    # A run killed after three puzzles, the fourth line half written.
+    # A run killed after three puzzles, the fourth line half written; and a line
+    # of some other input, which is kept and counts for nothing here.
     kept = out.read_text(encoding="utf-8").splitlines(keepends=True)[:4]
-    out.write_text("".join(kept[:3]) + kept[3][:20], encoding="utf-8")
+    other = json.dumps({"id": "elsewhere", "count": 1}) + "\n"
+    out.write_text("".join(kept[:3]) + other + kept[3][:20], encoding="utf-8")
     assert main([*argv, "--resume"]) == 0
     lines = _lines(out)
-    assert len(lines) == 24 and {line["id"] for line in lines} == set(complete)
+    assert len(lines) == 25 and {line["id"] for line in lines} == {*complete, "elsewhere"}
     assert [line["id"] for line in lines[:3]] == [json.loads(text)["id"] for text in kept[:3]]
-    for line in lines:
+    for line in lines[4:]:
         assert line["solution"] == complete[line["id"]]["solution"]
     assert "(3 already done)" in capsys.readouterr().err
     # Nothing left to do: no new line, and the summary says so.
     assert main([*argv, "--resume", "--json"]) == 0
-    assert len(_lines(out)) == 24
+    assert len(_lines(out)) == 25
     summary = json.loads(capsys.readouterr().out)
     assert summary["puzzles"] == 0 and summary["skipped"] == 24
 

@@ -67,7 +67,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
             if "seconds" in line:
                 seconds.append(line["seconds"])
             advance()
-    summary = summarize(outcomes, seconds, time.perf_counter() - started, len(done))
+    summary = summarize(outcomes, seconds, time.perf_counter() - started, len(items) - len(todo))
     _report(summary, args.json)
     return 1 if outcomes["error"] else 0
 
