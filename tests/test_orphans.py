@@ -90,8 +90,9 @@ def _big_batch(tmp_path: Path) -> Path:
         ["generate", "suguru", "--size", "8x8", "--count", "100000", "--seed", "1"],
         ["soak", "suguru", "-n", "100000"],
         ["batch", "solve", "many.jsonl", "--out", "out.jsonl"],
+        ["stats", "lits", "--samples", "100", "--out", "lits-stats.json"],
     ],
-    ids=["generate", "soak-command", "batch"],  # "soak" alone is the mark of long runs,
+    ids=["generate", "soak-command", "batch", "stats"],  # "soak" alone is the mark of long runs,
 )
 def test_sigkill_leaves_no_worker_behind(argv: list[str], tmp_path: Path) -> None:
     _big_batch(tmp_path)
