@@ -4,7 +4,8 @@ Puzzle ``i`` of a run seeded ``seed`` is made with its own
 ``random.Random(f"{seed}:{i}")``, so a run gives the same puzzles whichever
 executor runs it and in whatever order the workers finish; records are
 yielded in index order, each as soon as it and those before it are done.
-The default executor is a process pool; any other ``Executor`` works (a
+The default executor is a process pool whose workers end with this process
+(:func:`pencilbox.executors.process_pool`); any other ``Executor`` works (a
 thread pool, or a Dask client's ``get_executor()``).
 """
 
@@ -15,11 +16,12 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import Any
 
 from . import registry, solving
 from .errors import PuzzleError
+from .executors import process_pool
 
 Record = dict[str, Any]
 Maker = Callable[[str, int, int, str, int | str, int], Record]
@@ -113,7 +115,7 @@ def _stream(
     make: Maker,
 ) -> Iterator[Record]:
     own = executor is None
-    pool = ProcessPoolExecutor() if executor is None else executor
+    pool = process_pool() if executor is None else executor
     pending: deque[Future[Record]] = deque()
     submitted = 0
     try:

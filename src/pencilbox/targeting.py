@@ -110,6 +110,8 @@ def generate_targeted(
     target: Target,
     attempts: int,
     executor: Executor | None = None,
+    *,
+    window: int | None = None,
 ) -> Iterator[batch.Record]:
     """:func:`batch.generate_many`, keeping only puzzles of ``target``'s grade
     (each made with up to ``attempts`` tries, see :func:`make_targeted`)."""
@@ -117,4 +119,6 @@ def generate_targeted(
         raise PuzzleError(f"attempts must be at least 1, got {attempts}")
     registry.get(kind_name)  # an unknown type is bad input before any work
     make = partial(make_targeted, target=target, attempts=attempts)
-    return batch.generate_many(kind_name, rows, cols, count, mode, seed, executor, make=make)
+    return batch.generate_many(
+        kind_name, rows, cols, count, mode, seed, executor, window=window, make=make
+    )

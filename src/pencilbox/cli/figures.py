@@ -11,7 +11,7 @@ from .. import registry
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from .common import Unavailable
-from .workers import executor_for
+from .workers import counting_executor, executor_for, progress_bar
 
 PACKAGE = Path(__file__).resolve().parent.parent  # .../pencilbox
 
@@ -45,8 +45,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if args.samples is not None:
         options["samples"] = args.samples
     try:
-        with executor_for(args.workers) as executor:
-            kind.stats(out, executor=executor, **options)
+        with (
+            executor_for(args.workers, args.executor) as executor,
+            progress_bar(None, f"stats {kind.name} (jobs)") as advance,
+        ):
+            # The type submits its jobs itself: the bar counts them as they finish.
+            kind.stats(out, executor=counting_executor(executor, advance), **options)
     except NotImplementedError as error:  # the face's default: this type has none yet
         raise Unavailable(str(error) or f"{kind.name} has no stats yet") from None
     print(f"wrote {out}")

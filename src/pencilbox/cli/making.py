@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import batch, registry, targeting
 from ..errors import PuzzleError
+from ..executors import width
 from ..kind import PuzzleKind
 from .common import PROG, Unavailable
 from .inputs import parse_size
@@ -40,14 +41,26 @@ def cmd_generate(args: argparse.Namespace) -> int:
     try:
         with (
             output_file(args.out) as out,
-            executor_for(args.workers) as executor,
+            executor_for(args.workers, args.executor) as executor,
             progress_bar(args.count, f"{kind.name} {rows}x{cols}") as advance,
         ):
+            window = 4 * width(executor)  # a few jobs a worker, however many workers
             records = (
-                batch.generate_many(kind.name, rows, cols, args.count, mode, seed, executor)
+                batch.generate_many(
+                    kind.name, rows, cols, args.count, mode, seed, executor, window=window
+                )
                 if target is None
                 else targeting.generate_targeted(
-                    kind.name, rows, cols, args.count, mode, seed, target, args.attempts, executor
+                    kind.name,
+                    rows,
+                    cols,
+                    args.count,
+                    mode,
+                    seed,
+                    target,
+                    args.attempts,
+                    executor,
+                    window=window,
                 )
             )
             for record in records:

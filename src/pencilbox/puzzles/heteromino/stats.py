@@ -32,10 +32,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from ...executors import process_pool
 from ...kind import PuzzleKind
 from ...parallel import Job, gather
 from . import ledger
@@ -106,7 +107,7 @@ def run(
     timings = found.get("section_seconds", {})
     started = time.perf_counter()
     own = executor is None
-    pool = ProcessPoolExecutor() if executor is None else executor
+    pool = process_pool() if executor is None else executor
     try:
         groups = _jobs(kind, sections, samples)
         for section, (jobs, table) in groups.items():

@@ -26,11 +26,12 @@ import random
 import statistics
 import time
 from collections.abc import Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 from ...engine import count_solutions, propagate
+from ...executors import process_pool
 from ...grid import Grid, members
 from ...kind import PuzzleKind
 from ...parallel import Job, gather
@@ -358,7 +359,7 @@ def run(
         raise ValueError("samples must be at least 1")
     started = time.perf_counter()
     own = executor is None
-    pool = ProcessPoolExecutor() if executor is None else executor
+    pool = process_pool() if executor is None else executor
     floods = max(1, samples // 2)
     speeds = max(1, samples // 10)
     try:

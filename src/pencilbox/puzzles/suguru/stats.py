@@ -23,12 +23,13 @@ import random
 import statistics
 import time
 from collections.abc import Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 from ... import solving
 from ...engine import count_solutions, propagate
+from ...executors import process_pool
 from ...kind import PuzzleKind
 from ...parallel import gather
 from .generate import MODES, WITNESS_RULES, Carver, make_filled
@@ -271,7 +272,7 @@ def run(
         raise ValueError("samples must be at least 1")
     started = time.perf_counter()
     own = executor is None
-    pool = ProcessPoolExecutor() if executor is None else executor
+    pool = process_pool() if executor is None else executor
     try:
         carve_work = {
             side: [(carve_sample, (kind, side, i)) for i in range(samples)] for side in CARVE_SIZES
