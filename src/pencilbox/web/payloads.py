@@ -15,7 +15,7 @@ from starlette.requests import Request
 
 from .. import formats
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, Rows, entry_limit
+from ..kind import Edge, PuzzleKind, Rows, entry_limit, read_edges
 from . import limits
 
 
@@ -112,6 +112,15 @@ def grid_from(body: dict[str, Any], puzzle: Any, field: str = "grid") -> Rows:
                     400, f"'{field}' row {r + 1}, column {c + 1} is not a number from 0 to {top}"
                 )
     return grid
+
+
+def edges_from(body: dict[str, Any], kind: PuzzleKind[Any], puzzle: Any) -> list[Edge]:
+    """A position's optional edge marks, ``[[cell, cell, mark], ...]`` (see
+    :func:`~pencilbox.kind.read_edges`; a list of at most two per cell)."""
+    try:
+        return read_edges(kind, puzzle, body.get("edges"), "'edges'")
+    except PuzzleError as error:
+        raise ApiError(400, str(error)) from None
 
 
 def bool_field(body: dict[str, Any], field: str) -> bool:
