@@ -48,6 +48,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
         with executor_for(args.workers) as executor:
             kind.stats(out, executor=executor, **options)
     except NotImplementedError as error:  # the face's default: this type has none yet
-        raise Unavailable(str(error) or f"{kind.name} has no stats yet") from None
+        raise Unavailable(str(error) or f"{kind.display_name} has no stats yet") from None
     print(f"wrote {out}")
     return 0

@@ -190,6 +190,7 @@ def checked_rung(kind: PuzzleKind[Any], name: str | None) -> str:
         return kind.ladder.top
     if name not in kind.ladder.names:
         raise PuzzleError(
-            f"unknown --rules {name!r} for {kind.name}; choose from {', '.join(kind.ladder.names)}"
+            f"unknown --rules {name!r} for {kind.display_name}; "
+            f"choose from {', '.join(kind.ladder.names)}"
         )
     return name

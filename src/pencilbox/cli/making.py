@@ -25,11 +25,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     kind = registry.get(args.type)
     rows, cols = parse_size(args.size)
     if not kind.generate_modes:
-        raise Unavailable(f"{kind.name} has no generator")
+        raise Unavailable(f"{kind.display_name} has no generator")
     mode = args.mode or kind.generate_modes[0]
     if mode not in kind.generate_modes:
         raise PuzzleError(
-            f"unknown --mode {mode!r} for {kind.name}; choose from {', '.join(kind.generate_modes)}"
+            f"unknown --mode {mode!r} for {kind.display_name}; "
+            f"choose from {', '.join(kind.generate_modes)}"
         )
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     if args.seed is None:
@@ -41,7 +42,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         with (
             output_file(args.out) as out,
             executor_for(args.workers) as executor,
-            progress_bar(args.count, f"{kind.name} {rows}x{cols}") as advance,
+            progress_bar(args.count, f"{kind.display_name} {rows}x{cols}") as advance,
         ):
             records = batch.generate_many(
                 kind.name, rows, cols, args.count, mode, seed, executor=executor
@@ -51,7 +52,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 out.flush()  # an interrupted run keeps every finished puzzle
                 advance()
     except NotImplementedError as error:  # a generator that is not written yet
-        raise Unavailable(str(error) or f"{kind.name} has no generator") from None
+        raise Unavailable(str(error) or f"{kind.display_name} has no generator") from None
     return 0
 
 
@@ -61,7 +62,7 @@ def cmd_bank(args: argparse.Namespace) -> int:
     try:
         records = kind.bank()
     except NotImplementedError as error:  # the face's default: no bank shipped
-        raise Unavailable(str(error) or f"no bank is shipped for {kind.name}") from None
+        raise Unavailable(str(error) or f"no bank is shipped for {kind.display_name}") from None
     shown = 0
     for record in records:
         rows, cols = record.get("rows"), record.get("cols")
@@ -77,7 +78,7 @@ def cmd_bank(args: argparse.Namespace) -> int:
             f"{record.get('url')}"
         )
     if not shown:
-        print(f"{PROG}: no puzzle in the {kind.name} bank matches", file=sys.stderr)
+        print(f"{PROG}: no puzzle in the {kind.display_name} bank matches", file=sys.stderr)
         return 1
     return 0
 

@@ -203,6 +203,7 @@ def puzzle_payload(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
     cells = range(puzzle.rows * puzzle.cols)
     return {
         "type": kind.name,
+        "display_name": kind.display_name,
         "key": puzzle_key(kind, puzzle),
         "rows": puzzle.rows,
         "cols": puzzle.cols,

@@ -64,8 +64,14 @@ function refreshControls() {
   if (open && !game.rung) $("#rung-select").value = "";
 }
 
+// A type's name as people write it (an acronym in capitals, say), as its face declares it.
+function displayName(type) {
+  const info = (state.types || []).find((t) => t.name === type);
+  return info ? info.display_name : type;
+}
+
 function titleOf(payload, origin) {
-  const name = payload.type.charAt(0).toUpperCase() + payload.type.slice(1);
+  const name = payload.display_name || displayName(payload.type);
   const where = origin && origin.label ? ` · ${origin.label}` : "";
   return `${name} ${payload.rows}x${payload.cols}${where}`;
 }
@@ -80,6 +86,7 @@ function openPayload(payload, origin) {
   state.origin = origin;
   storage.saveCurrent({ payload, origin });
   $("#title").textContent = titleOf(payload, origin);
+  document.title = `pencilbox · ${titleOf(payload, null)}`;
   $("#export-url").value = payload.url || "";
   $("#export-text").value = payload.text || "";
   $("#keys").textContent = helpOf(game.kind);
@@ -109,7 +116,7 @@ function selectType(name) {
   rungs.append(option("", "Play (your grid)"));
   for (const rung of state.type.ladder) rungs.append(option(rung.name, `${rung.name}: ${rung.summary}`));
   const notes = clear($("#notes-link"));
-  notes.append(el("a", { href: `/notes/${state.type.name}`, text: `Notes on ${state.type.name}` }));
+  notes.append(el("a", { href: `/notes/${state.type.name}`, text: `Notes on ${state.type.display_name}` }));
   if (state.type.has_stats) {
     notes.append(" · ", el("a", { href: `/api/stats/${state.type.name}`, text: "measured figures (JSON)" }));
   } else {
@@ -349,7 +356,8 @@ async function start() {
   const typeSelect = $("#type");
   for (const info of state.types) {
     const drawable = kindModule(info.name) !== null;
-    const node = option(info.name, drawable ? info.name : `${info.name} (board not drawn yet)`);
+    const label = info.display_name;
+    const node = option(info.name, drawable ? label : `${label} (board not drawn yet)`);
     node.disabled = !drawable;
     typeSelect.append(node);
   }
