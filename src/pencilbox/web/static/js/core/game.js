@@ -131,7 +131,8 @@ export class Game {
       this.togglePencil();
       return true;
     }
-    const action = this.kind.keyAction(this.model, this.selected, key, this.position.values);
+    const how = { keyboard: true, pencil: this.pencil && this.canPencil };
+    const action = this.kind.keyAction(this.model, this.selected, key, this.position.values, how);
     if (!action) return false;
     if (action.refused) {
       this.onMessage(action.refused, "warn");
