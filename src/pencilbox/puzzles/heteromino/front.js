@@ -39,7 +39,8 @@ export const keysHelp =
 
 export const touchHelp =
   "Drag across three white cells to draw a piece (it is cut off from its neighbours), " +
-  "or tap the line between two cells to cut it (again to join).";
+  "or tap the line between two cells to cut it (again to join). On a board wider than " +
+  'the screen, "Pan the board" lets one finger move it (taps still cut).';
 
 export const rungBack = 'Cut an edge or choose "Play" to go back.';
 

@@ -91,12 +91,22 @@ function openPayload(payload, origin) {
   $("#export-text").value = payload.text || "";
   $("#keys").textContent = helpOf(game.kind);
   buildPad($("#pad"), game);
+  // strokes draw on this type's boards, so one finger needs a way to pan
+  $("#pan").hidden = !(game.kind.drag && touch());
+  setPan(false);
   clear($("#hint-panel"));
   $("#rung-note").textContent = "";
   if (game.solved) message("Solved! (progress restored)", "success");
   else message(`Opened ${titleOf(payload, origin)}.`, "info");
   if (narrow()) for (const id of ["#fold-bank", "#fold-generate", "#fold-import", "#fold-export"]) $(id).open = false;
   $("#board").focus();
+}
+
+// Pan mode: one finger moves a board wider than the screen instead of
+// drawing on it (the board host's class lets the browser pan, see app.css).
+function setPan(on) {
+  $("#board").classList.toggle("pan", on);
+  $("#pan").setAttribute("aria-pressed", on ? "true" : "false");
 }
 
 function helpOf(kind) {
@@ -303,6 +313,7 @@ function wire() {
     applyTimerSetting();
   });
   $("#print").addEventListener("click", () => window.print());
+  $("#pan").addEventListener("click", () => setPan(!$("#board").classList.contains("pan")));
   // Clicks go to the game with the dataset of what was hit (a cell, or an
   // edge target); the type decides what a click or right-click does.
   const strokes = wireStrokes($("#board"), game);
