@@ -78,6 +78,17 @@ def test_the_answers_cuts_alone_leave_one_piece_in_every_cell() -> None:
     assert KIND.solution_rows(puzzle, state) == solution
 
 
+def test_a_hint_starts_from_the_cuts() -> None:
+    """With every cut the answer has, each cell has one piece left: the hint is a
+    single step drawing one of the answer's pieces (no supposition needed)."""
+    puzzle, solution = bank_puzzle()
+    right, _ = split(puzzle, solution)
+    found = solving.hint(KIND, puzzle, None, edges=right)
+    assert found.status == "step" and len(found.steps) == 1
+    cells = found.steps[0].cells
+    assert len(cells) == 3 and len({piece(solution, puzzle.cols, c) for c in cells}) == 1
+
+
 def test_one_cut_removes_exactly_the_pieces_over_both_cells() -> None:
     puzzle, solution = bank_puzzle()
     right, _ = split(puzzle, solution)
