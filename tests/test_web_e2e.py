@@ -376,7 +376,8 @@ def test_a_type_whose_module_does_not_load_is_offered_disabled(browser: Any, ser
     """The page loads each type's drawing module on demand (it is served from the
     type's package): one that fails to load leaves its type listed but disabled,
     and the other types play as before."""
-    names = [t["name"] for t in api(server, "/api/types")["types"]]
+    shown = {t["name"]: t["display_name"] for t in api(server, "/api/types")["types"]}
+    names = list(shown)
     missing = names[-1]
     context = browser.new_context(viewport={"width": 1300, "height": 900})
     tab = context.new_page()
@@ -389,7 +390,9 @@ def test_a_type_whose_module_does_not_load_is_offered_disabled(browser: Any, ser
         "#type option", "nodes => nodes.map(n => [n.value, n.textContent, n.disabled])"
     )
     assert options == [
-        [name, f"{name} (board not drawn yet)", True] if name == missing else [name, name, False]
+        [name, f"{shown[name]} (board not drawn yet)", True]
+        if name == missing
+        else [name, shown[name], False]
         for name in names
     ]
     import_puzzle(tab, ABIGAIL_URL)
