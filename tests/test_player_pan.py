@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from test_web_e2e import ABIGAIL_URL, OUTPUT, browser, server
+from test_web_e2e import ABIGAIL_URL, HETEROMINO_URL, OUTPUT, browser, server
 from test_web_phone import overflow, phone
 
 __all__ = ["browser", "phone", "server"]  # fixtures, used by name
@@ -40,7 +40,7 @@ def swipe(tab: Any, dx: int) -> None:
         point = {"x": x + dx * step / 12, "y": y}
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    tab.wait_for_timeout(300)
+    tab.wait_for_timeout(700)  # the gesture settles (a tap right after may read as a double tap)
 
 
 def scrolled(tab: Any) -> tuple[int, int]:
@@ -85,7 +85,14 @@ def test_one_finger_pans_a_wide_board_only_in_pan_mode(phone: Any) -> None:
     assert overflow(phone)[0] <= overflow(phone)[1]
 
 
-def test_no_pan_toggle_for_a_type_without_strokes(phone: Any) -> None:
-    """Suguru reads no strokes: a finger already pans its board, no toggle is offered."""
+def test_no_pan_toggle_where_a_finger_needs_none(phone: Any) -> None:
+    """Suguru reads no strokes, so a finger already pans its board; a Heteromino
+    board that fits the screen has nothing to pan: neither offers the toggle."""
     open_import(phone, ABIGAIL_URL)
+    expect(phone.locator("#pan")).to_be_hidden()
+    open_import(phone, HETEROMINO_URL)
+    sizes = phone.evaluate(
+        "(n => [n.scrollWidth, n.clientWidth])(document.querySelector('#board'))"
+    )
+    assert sizes[0] <= sizes[1]
     expect(phone.locator("#pan")).to_be_hidden()

@@ -91,9 +91,8 @@ function openPayload(payload, origin) {
   $("#export-text").value = payload.text || "";
   $("#keys").textContent = helpOf(game.kind);
   buildPad($("#pad"), game);
-  // strokes draw on this type's boards, so one finger needs a way to pan
-  $("#pan").hidden = !(game.kind.drag && touch());
   setPan(false);
+  offerPan();
   clear($("#hint-panel"));
   $("#rung-note").textContent = "";
   if (game.solved) message("Solved! (progress restored)", "success");
@@ -107,6 +106,17 @@ function openPayload(payload, origin) {
 function setPan(on) {
   $("#board").classList.toggle("pan", on);
   $("#pan").setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+// Strokes draw on some types' boards (a Heteromino piece), so a touch
+// screen that shows only part of the board offers pan mode; a board that
+// fits needs none (and leaves pan mode when it comes to fit).
+function offerPan() {
+  const host = $("#board");
+  const wide = host.scrollWidth > host.clientWidth + 1 || host.scrollHeight > host.clientHeight + 1;
+  const offer = Boolean(game.payload && game.kind.drag && touch() && wide);
+  $("#pan").hidden = !offer;
+  if (!offer) setPan(false);
 }
 
 function helpOf(kind) {
@@ -314,6 +324,7 @@ function wire() {
   });
   $("#print").addEventListener("click", () => window.print());
   $("#pan").addEventListener("click", () => setPan(!$("#board").classList.contains("pan")));
+  window.addEventListener("resize", offerPan);
   // Clicks go to the game with the dataset of what was hit (a cell, or an
   // edge target); the type decides what a click or right-click does.
   const strokes = wireStrokes($("#board"), game);
