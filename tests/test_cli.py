@@ -518,7 +518,7 @@ def test_a_missing_feature_is_one_line_and_exit_1(capsys, monkeypatch, tmp_path,
 def test_a_type_with_no_generator_modes_is_not_available(capsys, monkeypatch):
     monkeypatch.setattr(registry.get("suguru"), "generate_modes", ())
     code, out, err = run(capsys, "generate", "suguru", "--size", "4x4", "--seed", "1")
-    assert (code, out, err) == (1, "", "pencilbox: suguru has no generator\n")
+    assert (code, out, err) == (1, "", "pencilbox: Suguru has no generator\n")
 
 
 # -- stats: where the figures go by default ---------------------------------------------------

@@ -25,7 +25,7 @@ from .engine import (
     first_step,
     propagate,
 )
-from .kind import PuzzleKind, Rows, Violation
+from .kind import Edge, PuzzleKind, Rows, Violation, position_state
 from .results import (
     SolverBug,
     answers_json,
@@ -209,6 +209,7 @@ def hint(
     position: Rows | None = None,
     last: int | None = None,
     marks: Rows | None = None,
+    edges: Sequence[Edge] = (),
 ) -> Hint:
     """What a person could deduce next from ``position`` (default: the bare puzzle).
 
@@ -219,15 +220,15 @@ def hint(
     the solution is reported as a mistake. ``marks`` are the player's pencil
     marks (per cell a bitset, bit ``v - 1`` for value ``v``; 0 for none): on a
     type whose candidates they are, a hint starts from them, so it does not
-    offer an elimination already pencilled.
+    offer an elimination already pencilled. ``edges`` are the player's marks
+    between cells (:attr:`PuzzleKind.edge_marks`): a wrong one is a mistake
+    like a wrong entry, and the hint starts from what they leave.
     """
-    if position is not None:
-        mistakes = find_mistakes(kind, puzzle, position)
+    if position is not None or edges:
+        mistakes = find_mistakes(kind, puzzle, position, edges)
         if mistakes:
             return Hint([], mistakes, "mistake")
-        state = kind.position_state(puzzle, position)
-    else:
-        state = kind.initial_state(puzzle)
+    state = position_state(kind, puzzle, position, edges)
     if marks is not None and kind.candidate_marks:
         broken = hinting.read_marks(kind, puzzle, state, marks)
         if broken:
@@ -302,12 +303,16 @@ def _relevant(steps: list[Deduction]) -> list[Deduction]:
     return [*earlier, final]
 
 
-def find_mistakes(kind: PuzzleKind[Any], puzzle: Any, position: Rows) -> list[Violation]:
-    """Entries the puzzle's unique solution contradicts (none if it is not unique)."""
+def find_mistakes(
+    kind: PuzzleKind[Any], puzzle: Any, position: Rows | None, edges: Sequence[Edge] = ()
+) -> list[Violation]:
+    """Entries and edge marks the unique solution contradicts (none if not unique)."""
     report = solve(kind, puzzle, limit=2)
     if not report.unique:
         return []
-    return kind.position_mistakes(puzzle, position, report.solutions[0])
+    solution = report.solutions[0]
+    found = [] if position is None else kind.position_mistakes(puzzle, position, solution)
+    return found + (kind.edge_mistakes(puzzle, edges, solution) if edges else [])
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
             # The type submits its jobs itself: the bar counts them as they finish.
             kind.stats(out, executor=counting_executor(executor, advance), **options)
     except NotImplementedError as error:  # the face's default: this type has none yet
-        raise Unavailable(str(error) or f"{kind.name} has no stats yet") from None
+        raise Unavailable(str(error) or f"{kind.display_name} has no stats yet") from None
     print(f"wrote {out}")
     return 0

@@ -14,7 +14,7 @@ from typing import Any
 from .. import formats, registry
 from ..codecs.pzprv3 import looks_like_pzprv3
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, Rows, entry_limit
+from ..kind import Edge, PuzzleKind, Rows, entry_limit, read_edges
 
 MAX_SIDE = 100  # the largest board side the text and JSON forms accept
 
@@ -86,12 +86,28 @@ def read_position(source: str, puzzle: Any) -> Rows:
     ``.``, ``-`` and ``0`` are empty cells; ``#`` lines are comments. A cell
     holds at most :func:`~pencilbox.kind.entry_limit` (the cell count, or 99).
     """
+    return _read_parts(source, puzzle, ())[0]
+
+
+def read_position_edges(source: str, kind: PuzzleKind[Any], puzzle: Any) -> tuple[Rows, list[Edge]]:
+    """A position as :func:`read_position` reads it, with the player's marks
+    between cells (the face's ``edge_marks``, e.g. a cut): in JSON an
+    ``"edges"`` list beside ``"position"``, ``[[cell, cell, mark], ...]`` with
+    cells as ids or labels; in text a line ``MARK CELL CELL`` each
+    (``cut r2c3 r2c4``), anywhere among the rows."""
+    rows, raw, where = _read_parts(source, puzzle, kind.edge_marks)
+    return rows, read_edges(kind, puzzle, raw, f"{where}: edges")
+
+
+def _read_parts(source: str, puzzle: Any, marks: tuple[str, ...]) -> tuple[Rows, Any, str]:
+    """The rows, the raw edge marks (None: none given) and the name to blame."""
     text, name = read_source(source)
     where = name or "position"
     top = entry_limit(puzzle)
     stripped = text.strip()
     if looks_like_pzprv3(stripped):
-        return _file_answer(text, where, puzzle)
+        return _file_answer(text, where, puzzle), None, where
+    raw: Any = None
     if stripped.startswith(("[", "{")):
         try:
             obj = json.loads(stripped)
@@ -101,10 +117,15 @@ def read_position(source: str, puzzle: Any) -> Rows:
                 where=f"{where}: line {error.lineno}, column {error.colno}",
             ) from None
         if isinstance(obj, dict):
+            raw = obj.get("edges")
             obj = obj.get("position")
         rows = _int_rows(obj, where, top)
     else:
-        rows = _text_rows(stripped, where, top)
+        lines = stripped.splitlines()
+        edge_lines = [line.split() for line in lines if _marked(line, marks)]
+        raw = [[*words[1:], words[0].lower()] for words in edge_lines]
+        kept = ("" if _marked(line, marks) else line for line in lines)  # line numbers kept
+        rows = _text_rows("\n".join(kept), where, top)
     if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
         widths = sorted({len(row) for row in rows})
         raise PuzzleError(
@@ -112,7 +133,13 @@ def read_position(source: str, puzzle: Any) -> Rows:
             f"expected {puzzle.rows}x{puzzle.cols}",
             where=where,
         )
-    return rows
+    return rows, raw or None, where
+
+
+def _marked(line: str, marks: tuple[str, ...]) -> bool:
+    """Is a text position's line an edge mark (``cut r2c3 r2c4``)?"""
+    words = line.split()
+    return bool(words) and words[0].lower() in marks
 
 
 def _file_answer(text: str, where: str, puzzle: Any) -> Rows:
@@ -186,6 +213,7 @@ def checked_rung(kind: PuzzleKind[Any], name: str | None) -> str:
         return kind.ladder.top
     if name not in kind.ladder.names:
         raise PuzzleError(
-            f"unknown --rules {name!r} for {kind.name}; choose from {', '.join(kind.ladder.names)}"
+            f"unknown --rules {name!r} for {kind.display_name}; "
+            f"choose from {', '.join(kind.ladder.names)}"
         )
     return name

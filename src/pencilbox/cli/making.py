@@ -27,11 +27,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     kind = registry.get(args.type)
     rows, cols = parse_size(args.size)
     if not kind.generate_modes:
-        raise Unavailable(f"{kind.name} has no generator")
+        raise Unavailable(f"{kind.display_name} has no generator")
     mode = args.mode or kind.generate_modes[0]
     if mode not in kind.generate_modes:
         raise PuzzleError(
-            f"unknown --mode {mode!r} for {kind.name}; choose from {', '.join(kind.generate_modes)}"
+            f"unknown --mode {mode!r} for {kind.display_name}; "
+            f"choose from {', '.join(kind.generate_modes)}"
         )
     target = _target(kind, args)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
@@ -42,7 +43,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         with (
             output_file(args.out) as out,
             executor_for(args.workers, args.executor) as executor,
-            progress_bar(args.count, f"{kind.name} {rows}x{cols}") as advance,
+            progress_bar(args.count, f"{kind.display_name} {rows}x{cols}") as advance,
         ):
             window = 4 * width(executor)  # a few jobs a worker, however many workers
             records = (
@@ -68,7 +69,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 out.flush()  # an interrupted run keeps every finished puzzle
                 advance()
     except NotImplementedError as error:  # a generator that is not written yet
-        raise Unavailable(str(error) or f"{kind.name} has no generator") from None
+        raise Unavailable(str(error) or f"{kind.display_name} has no generator") from None
     except targeting.Missed as error:  # every attempt had another grade
         raise Unavailable(str(error)) from None
     return 0
@@ -89,7 +90,7 @@ def cmd_bank(args: argparse.Namespace) -> int:
     try:
         records = kind.bank()
     except NotImplementedError as error:  # the face's default: no bank shipped
-        raise Unavailable(str(error) or f"no bank is shipped for {kind.name}") from None
+        raise Unavailable(str(error) or f"no bank is shipped for {kind.display_name}") from None
     shown = 0
     for record in records:
         rows, cols = record.get("rows"), record.get("cols")
@@ -105,7 +106,7 @@ def cmd_bank(args: argparse.Namespace) -> int:
             f"{record.get('url')}"
         )
     if not shown:
-        print(f"{PROG}: no puzzle in the {kind.name} bank matches", file=sys.stderr)
+        print(f"{PROG}: no puzzle in the {kind.display_name} bank matches", file=sys.stderr)
         return 1
     return 0
 

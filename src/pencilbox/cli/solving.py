@@ -15,7 +15,7 @@ from .. import counting, formats, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind, answers, progress_json, with_move_values
 from .common import Unavailable
-from .inputs import checked_rung, load_puzzle, read_position, read_puzzle
+from .inputs import checked_rung, load_puzzle, read_position_edges, read_puzzle
 from .output import count_words, deduction_line, write_json
 
 Solved = solving.Report | counting.SatReport
@@ -75,8 +75,10 @@ def _count(kind: PuzzleKind[Any], puzzle: Any, args: argparse.Namespace) -> Solv
 def cmd_hint(args: argparse.Namespace) -> int:
     loaded = read_puzzle(args.puzzle)
     kind, puzzle = loaded.kind, loaded.puzzle
-    position = read_position(args.position, puzzle) if args.position else loaded.answer
-    hint = solving.hint(kind, puzzle, position)
+    position, edges = (
+        read_position_edges(args.position, kind, puzzle) if args.position else (loaded.answer, [])
+    )
+    hint = solving.hint(kind, puzzle, position, edges=edges)
     if args.json:
         # ``value`` as the player enters it, so the move made is a position
         # ``--position`` reads back (a deduction may carry an internal code).
@@ -106,12 +108,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     the puzzle file holds) the unique solution contradicts."""
     loaded = read_puzzle(args.puzzle)
     kind, puzzle = loaded.kind, loaded.puzzle
-    position = read_position(args.position, puzzle) if args.position else loaded.answer
+    position, edges = (
+        read_position_edges(args.position, kind, puzzle) if args.position else (loaded.answer, [])
+    )
     if position is None:
         raise PuzzleError("the puzzle file holds no answer to check; give --position FILE")
     report = solving.solve(kind, puzzle, limit=2)
     solution = report.solutions[0] if report.unique else None
-    answer = progress_json(kind, puzzle, position, solution, which=args.which, reveal=args.reveal)
+    flags = {"which": args.which, "reveal": args.reveal}
+    answer = progress_json(kind, puzzle, position, solution, edges=edges, **flags)
     if args.json:
         write_json(answer)
         return 0

@@ -2,8 +2,8 @@
 
 from .drawing import CellDrawing, Drawing
 from .face import PuzzleKind
-from .parts import Board, Command, Counter, Generated, Rows, Violation
-from .positions import entry_limit, progress_json, with_move_values
+from .parts import Board, Command, Counter, Edge, Generated, Rows, Violation
+from .positions import entry_limit, position_state, progress_json, read_edges, with_move_values
 
 __all__ = [
     "Board",
@@ -11,11 +11,14 @@ __all__ = [
     "Command",
     "Counter",
     "Drawing",
+    "Edge",
     "Generated",
     "PuzzleKind",
     "Rows",
     "Violation",
     "entry_limit",
+    "position_state",
     "progress_json",
+    "read_edges",
     "with_move_values",
 ]

@@ -30,7 +30,7 @@ from ..errors import PuzzleError
 from ..grid import Rows
 from ..sat.core import Encoding
 from .drawing import Drawing
-from .parts import Command, Counter, Generated, P, Violation
+from .parts import Command, Counter, Edge, Generated, P, Violation
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -43,6 +43,9 @@ class PuzzleKind(ABC, Generic[P]):
 
     name: ClassVar[str]
     """The type's name: also its package's folder name and puzz.link's name for it."""
+    display_name: ClassVar[str]
+    """The type's name as people write it, in page titles, headings and the
+    CLI's words (an acronym in capitals, say); by default the name capitalised."""
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names the type answers to, in the text header and in URLs."""
     generate_modes: ClassVar[tuple[str, ...]] = ()
@@ -51,6 +54,17 @@ class PuzzleKind(ABC, Generic[P]):
     candidate_marks: ClassVar[bool] = False
     """Whether a cell's domain bits are its values' (bit ``v - 1`` for value ``v``),
     as a player's pencil marks are: then a hint reads the marks as candidates."""
+
+    edge_marks: ClassVar[tuple[str, ...]] = ()
+    """The marks a player may put on the edge between two cells, which a
+    position carries beside its grid (an :data:`~pencilbox.kind.Edge` each):
+    none by default; a "cut", say, that two cells are in different pieces."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Declared once per type, so that every front end writes it the same way.
+        if "display_name" not in cls.__dict__ and "name" in cls.__dict__:
+            cls.display_name = cls.name.capitalize()
 
     # The ladder and the hybrid's settings live in the package's rooms
     # (``ladder.py``: LADDER and HYBRID_RUNG; ``cnf.py``: HYBRID_EXTRA, if the
@@ -269,6 +283,28 @@ class PuzzleKind(ABC, Generic[P]):
                         words += f" ({label} is {solution[r][c]})"
                     wrong.append(Violation("mistake", (cell,), words))
         return wrong
+
+    # -- edge marks (see :attr:`edge_marks`); a type without any ignores them --
+    def edge_problem(self, puzzle: P, edge: Edge) -> str | None:
+        """Why ``edge`` (two neighbouring cells, a known mark) cannot be marked
+        on this board, in words naming it; None when it can."""
+        return None
+
+    def apply_edges(self, puzzle: P, state: State, edges: Sequence[Edge]) -> None:
+        """Narrow ``state`` (a position's) by the player's edge marks: it keeps
+        every answer the marks allow, and a mark no answer allows leaves it to
+        the rules to find the contradiction."""
+
+    def edge_mistakes(
+        self, puzzle: P, edges: Sequence[Edge], solution: Rows, *, reveal: bool = False
+    ) -> list[Violation]:
+        """Edge marks the (unique) ``solution`` contradicts, worded as
+        :meth:`position_mistakes` words entries."""
+        return []
+
+    def check_edges(self, puzzle: P, grid: Rows, edges: Sequence[Edge]) -> list[Violation]:
+        """Edge marks that contradict the grid the checker reads (no answer needed)."""
+        return []
 
     def contradiction_words(
         self, puzzle: P, state: State, reason: object

@@ -22,6 +22,7 @@ from .payloads import (
     ApiError,
     bool_field,
     check_size,
+    edges_from,
     grid_from,
     int_field,
     puzzle_from,
@@ -70,6 +71,8 @@ async def types(request: Request) -> JSONResponse:
         found.append(
             {
                 "name": kind.name,
+                "display_name": kind.display_name,
+                "edge_marks": list(kind.edge_marks),
                 "url_names": list(kind.url_names),
                 "ladder": [{"name": r.name, "summary": r.summary} for r in kind.ladder.rungs],
                 "generate_modes": list(kind.generate_modes),
@@ -136,11 +139,13 @@ async def load(request: Request) -> JSONResponse:
 
 
 async def check(request: Request) -> JSONResponse:
-    """POST /api/check {"puzzle", "grid"}: the rules the grid breaks (none: solved)."""
+    """POST /api/check {"puzzle", "grid", "edges"?}: the rules the grid breaks (none:
+    solved), and the edge marks (``[[cell, cell, mark], ...]``) that contradict it."""
     body = await read_json(request)
     kind, puzzle = puzzle_from(body)
     grid = grid_from(body, puzzle)
-    broken = kind.check(puzzle, grid)
+    edges = edges_from(body, kind, puzzle)
+    broken = kind.check(puzzle, grid) + (kind.check_edges(puzzle, grid, edges) if edges else [])
     return JSONResponse(
         {
             "solved": not broken,
@@ -150,9 +155,10 @@ async def check(request: Request) -> JSONResponse:
 
 
 async def hint(request: Request) -> JSONResponse:
-    """POST /api/hint {"puzzle", "grid"?, "last"?, "marks"?}: the next deduction from
-    the position; ``last`` is the cell of the player's last move, ``marks`` their
-    pencil marks (rows of bitsets), both optional (see :func:`solving.hint`)."""
+    """POST /api/hint {"puzzle", "grid"?, "last"?, "marks"?, "edges"?}: the next
+    deduction from the position; ``last`` is the cell of the player's last move,
+    ``marks`` their pencil marks (rows of bitsets), ``edges`` their marks between
+    cells (``[[cell, cell, mark], ...]``), all optional (see :func:`solving.hint`)."""
     body = await read_json(request)
     kind, puzzle = puzzle_from(body)
     grid = grid_from(body, puzzle) if body.get("grid") is not None else None
@@ -161,19 +167,23 @@ async def hint(request: Request) -> JSONResponse:
     marks = body.get("marks")
     if marks is not None and (problem := hinting.marks_problem(puzzle, marks)):
         raise ApiError(400, problem)
+    edges = edges_from(body, kind, puzzle)
     payload = {"puzzle": kind.to_json(puzzle), "grid": grid, "last": last, "marks": marks}
+    payload["edges"] = edges
     return JSONResponse(await _job(request, "hint", payload))
 
 
 async def progress(request: Request) -> JSONResponse:
-    """POST /api/progress {"puzzle", "grid", "which"?, "reveal"?}: "correct so far":
-    how many entries the unique solution contradicts; ``which`` lists them,
-    ``reveal`` adds the answer there (both off by default: a hint is asked for)."""
+    """POST /api/progress {"puzzle", "grid", "edges"?, "which"?, "reveal"?}: "correct
+    so far": how many entries and edge marks the unique solution contradicts;
+    ``which`` lists them, ``reveal`` adds the answer there (both off by default:
+    a hint is asked for)."""
     body = await read_json(request)
     kind, puzzle = puzzle_from(body)
     grid = grid_from(body, puzzle)
     flags = {name: bool_field(body, name) for name in ("which", "reveal")}
-    payload = {"puzzle": kind.to_json(puzzle), "grid": grid, **flags}
+    edges = edges_from(body, kind, puzzle)
+    payload = {"puzzle": kind.to_json(puzzle), "grid": grid, "edges": edges, **flags}
     return JSONResponse(await _job(request, "progress", payload))
 
 

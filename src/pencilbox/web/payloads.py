@@ -15,7 +15,7 @@ from starlette.requests import Request
 
 from .. import formats
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, Rows, entry_limit
+from ..kind import Edge, PuzzleKind, Rows, entry_limit, read_edges
 from . import limits
 
 
@@ -114,6 +114,15 @@ def grid_from(body: dict[str, Any], puzzle: Any, field: str = "grid") -> Rows:
     return grid
 
 
+def edges_from(body: dict[str, Any], kind: PuzzleKind[Any], puzzle: Any) -> list[Edge]:
+    """A position's optional edge marks, ``[[cell, cell, mark], ...]`` (see
+    :func:`~pencilbox.kind.read_edges`; a list of at most two per cell)."""
+    try:
+        return read_edges(kind, puzzle, body.get("edges"), "'edges'")
+    except PuzzleError as error:
+        raise ApiError(400, str(error)) from None
+
+
 def bool_field(body: dict[str, Any], field: str) -> bool:
     """A true/false field, false when absent."""
     value = body.get(field, False)
@@ -194,6 +203,7 @@ def puzzle_payload(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
     cells = range(puzzle.rows * puzzle.cols)
     return {
         "type": kind.name,
+        "display_name": kind.display_name,
         "key": puzzle_key(kind, puzzle),
         "rows": puzzle.rows,
         "cols": puzzle.cols,

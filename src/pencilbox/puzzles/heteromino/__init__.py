@@ -28,16 +28,25 @@ from typing import Any
 from ...codecs.janko import Janko
 from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
-from ...kind import Command, Drawing, Generated, PuzzleKind, Rows, Violation
+from ...kind import Command, Drawing, Edge, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
 from . import checker, model, places
+from .edges import EDGE_MARKS, apply_edges, check_edges, edge_mistakes, edge_problem
 from .model import Heteromino
-from .state import move_value, new_state, position_state, settled_cells, solution_rows
+from .state import (
+    HeterominoState,
+    move_value,
+    new_state,
+    position_state,
+    settled_cells,
+    solution_rows,
+)
 
 
 class HeterominoKind(PuzzleKind[Heteromino]):
     name = "heteromino"
     generate_modes = ("walk",)
+    edge_marks = EDGE_MARKS
 
     def parse_text(self, text: str) -> Heteromino:
         return model.parse_text(text)
@@ -89,6 +98,21 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         self, puzzle: Heteromino, position: Rows, solution: Rows, *, reveal: bool = False
     ) -> list[Violation]:
         return checker.position_mistakes(puzzle, position, solution, reveal)
+
+    def edge_problem(self, puzzle: Heteromino, edge: Edge) -> str | None:
+        return edge_problem(puzzle, edge)
+
+    def apply_edges(self, puzzle: Heteromino, state: State, edges: Sequence[Edge]) -> None:
+        assert isinstance(state, HeterominoState)
+        apply_edges(state, edges)
+
+    def edge_mistakes(
+        self, puzzle: Heteromino, edges: Sequence[Edge], solution: Rows, *, reveal: bool = False
+    ) -> list[Violation]:
+        return edge_mistakes(puzzle, edges, solution, reveal)
+
+    def check_edges(self, puzzle: Heteromino, grid: Rows, edges: Sequence[Edge]) -> list[Violation]:
+        return check_edges(puzzle, grid, edges)
 
     def move_value(
         self, puzzle: Heteromino, position: Rows | None, cells: Sequence[int], value: int | None

@@ -1,7 +1,8 @@
 // Heteromino: drawing and input. Black cells are solid. The player cuts the
 // edges between white cells; the cuts split the white cells into connected
 // groups, and a group of three cells is a piece (a bar or an L), shaded by
-// its shape as drawn. The server gets each group as one number.
+// its shape as drawn. The server gets each group as one number, and every
+// cut as an edge mark beside the grid (edgeMarks).
 //
 // A cell's value holds the cuts on two of its edges, so that every cut is a
 // plain one-cell move (undo, redo and saving work unchanged):
@@ -38,7 +39,8 @@ export const keysHelp =
 
 export const touchHelp =
   "Drag across three white cells to draw a piece (it is cut off from its neighbours), " +
-  "or tap the line between two cells to cut it (again to join).";
+  "or tap the line between two cells to cut it (again to join). On a board wider than " +
+  'the screen, "Pan the board" lets one finger move it (taps still cut).';
 
 export const rungBack = 'Cut an edge or choose "Play" to go back.';
 
@@ -171,23 +173,18 @@ export function drag(model, cells, values) {
   return { batch };
 }
 
-const label = (cols, cell) => `r${Math.floor(cell / cols) + 1}c${(cell % cols) + 1}`;
-
-// Cuts that no answer allows: between two cells that share a piece in the
-// (unique) answer. The server reads whole pieces only, so a wrong cut would
-// otherwise go unseen until it closed a piece of three.
-export function wrongMoves(model, values, answer) {
+// The cuts as the server reads them beside the grid: [cell, cell, "cut"] for
+// every edge cut between two white cells, so that a wrong cut is a mistake
+// (and a right one narrows the hint) long before it closes a piece of three.
+export function edgeMarks(model, values) {
   const { cols } = model;
-  const piece = answer.flat();
-  const wrong = [];
+  const marks = [];
   values.forEach((value, a) => {
     for (const [bit, b] of [[RIGHT, a + 1], [DOWN, a + cols]]) {
-      if (!(value & bit) || piece[a] !== piece[b]) continue;
-      const message = `the cut between ${label(cols, a)} and ${label(cols, b)} splits a piece: no answer has it`;
-      wrong.push({ rule: "wrong-cut", cells: [a, b], message });
+      if (value & bit && edgeOf(model, a, b) !== null) marks.push([a, b, "cut"]);
     }
   });
-  return wrong;
+  return marks;
 }
 
 export function click(model, data, button, values) {

@@ -20,6 +20,7 @@ from .state import new_state, position_mistakes, position_state, settled_cells, 
 
 class LitsKind(PuzzleKind[Lits]):
     name = "lits"
+    display_name = "LITS"
     generate_modes = ("backtrack",)  # the packer; "greedy" is kept for measurement only
 
     def parse_text(self, text: str) -> Lits:

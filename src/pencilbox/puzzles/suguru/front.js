@@ -25,7 +25,8 @@ export function setup(payload) {
 }
 
 export const keysHelp =
-  "Click a cell, type 1-9 (or use the pad); Backspace clears; arrows move; P toggles pencil marks; " +
+  "Click a cell, type 1-9 (or use the pad); in a block of 10 or more, type 1 then a digit quickly " +
+  "for 10 and over (1, 2: 12); Backspace clears; arrows move; P toggles pencil marks; " +
   "Ctrl-Z / Ctrl-Y undo and redo.";
 
 export const touchHelp =
@@ -53,8 +54,31 @@ export function fullGrid(model, values) {
   return values.map((value, cell) => model.givens[cell] || value);
 }
 
-// What a key does in a cell: a digit, a clear, or nothing.
-export function keyAction(model, cell, key) {
+// No key types 10 and over: a digit typed within TWO_DIGITS ms of a 1 in the
+// same cell makes it 1x when the block holds that many (1 then 2 enters 12,
+// 1 then 0 enters 10); slower, the digit replaces the 1 as usual. Only from
+// the keyboard, and not for pencil marks (1 then 2 there marks both).
+const TWO_DIGITS = 1000;
+let typedOne = null; // { cell, at } of a 1 just typed in a block of 10 or more
+
+function tens(model, cell, key, values, how) {
+  const first = typedOne; // any other key in between ends the pair
+  typedOne = null;
+  if (!how.keyboard || how.pencil || !/^[0-9]$/.test(key)) return null;
+  const now = performance.now();
+  if (first && first.cell === cell && now - first.at < TWO_DIGITS && values[cell] === 1) {
+    const value = 10 + Number(key);
+    if (value <= model.maxValue[cell]) return { value };
+  }
+  if (key === "1" && model.maxValue[cell] >= 10) typedOne = { cell, at: now };
+  return null;
+}
+
+// What a key does in a cell: a digit, a clear, or nothing. `how` says where
+// the key came from ({ keyboard, pencil }): the pad has keys for 10 and over.
+export function keyAction(model, cell, key, values = [], how = {}) {
+  const twoDigits = tens(model, cell, key, values, how);
+  if (twoDigits) return twoDigits;
   if (/^[1-9][0-9]?$/.test(key)) {
     const digit = Number(key);
     return digit <= model.maxValue[cell] ? { value: digit } : { refused: `this block holds 1 to ${model.maxValue[cell]}` };

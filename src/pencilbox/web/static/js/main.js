@@ -64,8 +64,14 @@ function refreshControls() {
   if (open && !game.rung) $("#rung-select").value = "";
 }
 
+// A type's name as people write it (an acronym in capitals, say), as its face declares it.
+function displayName(type) {
+  const info = (state.types || []).find((t) => t.name === type);
+  return info ? info.display_name : type;
+}
+
 function titleOf(payload, origin) {
-  const name = payload.type.charAt(0).toUpperCase() + payload.type.slice(1);
+  const name = payload.display_name || displayName(payload.type);
   const where = origin && origin.label ? ` · ${origin.label}` : "";
   return `${name} ${payload.rows}x${payload.cols}${where}`;
 }
@@ -80,16 +86,37 @@ function openPayload(payload, origin) {
   state.origin = origin;
   storage.saveCurrent({ payload, origin });
   $("#title").textContent = titleOf(payload, origin);
+  document.title = `pencilbox · ${titleOf(payload, null)}`;
   $("#export-url").value = payload.url || "";
   $("#export-text").value = payload.text || "";
   $("#keys").textContent = helpOf(game.kind);
   buildPad($("#pad"), game);
+  setPan(false);
+  offerPan();
   clear($("#hint-panel"));
   $("#rung-note").textContent = "";
   if (game.solved) message("Solved! (progress restored)", "success");
   else message(`Opened ${titleOf(payload, origin)}.`, "info");
   if (narrow()) for (const id of ["#fold-bank", "#fold-generate", "#fold-import", "#fold-export"]) $(id).open = false;
   $("#board").focus();
+}
+
+// Pan mode: one finger moves a board wider than the screen instead of
+// drawing on it (the board host's class lets the browser pan, see app.css).
+function setPan(on) {
+  $("#board").classList.toggle("pan", on);
+  $("#pan").setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+// Strokes draw on some types' boards (a piece dragged across its cells), so a touch
+// screen that shows only part of the board offers pan mode; a board that
+// fits needs none (and leaves pan mode when it comes to fit).
+function offerPan() {
+  const host = $("#board");
+  const wide = host.scrollWidth > host.clientWidth + 1 || host.scrollHeight > host.clientHeight + 1;
+  const offer = Boolean(game.payload && game.kind.drag && touch() && wide);
+  $("#pan").hidden = !offer;
+  if (!offer) setPan(false);
 }
 
 function helpOf(kind) {
@@ -109,7 +136,7 @@ function selectType(name) {
   rungs.append(option("", "Play (your grid)"));
   for (const rung of state.type.ladder) rungs.append(option(rung.name, `${rung.name}: ${rung.summary}`));
   const notes = clear($("#notes-link"));
-  notes.append(el("a", { href: `/notes/${state.type.name}`, text: `Notes on ${state.type.name}` }));
+  notes.append(el("a", { href: `/notes/${state.type.name}`, text: `Notes on ${state.type.display_name}` }));
   if (state.type.has_stats) {
     notes.append(" · ", el("a", { href: `/api/stats/${state.type.name}`, text: "measured figures (JSON)" }));
   } else {
@@ -296,6 +323,8 @@ function wire() {
     applyTimerSetting();
   });
   $("#print").addEventListener("click", () => window.print());
+  $("#pan").addEventListener("click", () => setPan(!$("#board").classList.contains("pan")));
+  window.addEventListener("resize", offerPan);
   // Clicks go to the game with the dataset of what was hit (a cell, or an
   // edge target); the type decides what a click or right-click does.
   const strokes = wireStrokes($("#board"), game);
@@ -349,7 +378,8 @@ async function start() {
   const typeSelect = $("#type");
   for (const info of state.types) {
     const drawable = kindModule(info.name) !== null;
-    const node = option(info.name, drawable ? info.name : `${info.name} (board not drawn yet)`);
+    const label = info.display_name;
+    const node = option(info.name, drawable ? label : `${label} (board not drawn yet)`);
     node.disabled = !drawable;
     typeSelect.append(node);
   }
