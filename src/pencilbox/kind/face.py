@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Generic
 
 from ..engine import Ladder, Rule, State
+from ..errors import PuzzleError
 from ..grid import Rows
 from ..sat.core import Encoding
 from .parts import Command, Counter, Generated, P, Violation
@@ -90,6 +91,17 @@ class PuzzleKind(ABC, Generic[P]):
     @abstractmethod
     def from_json(self, obj: dict[str, Any]) -> P:
         """Build from the JSON object form; PuzzleError if bad."""
+
+    def draft_problems(self, obj: dict[str, Any]) -> list[Violation]:
+        """The rules of the type a draft board in the JSON form breaks (a region
+        too small, say), each with its cells, so that an editor can light them:
+        what :meth:`from_json` refuses. Empty when it builds; PuzzleError when
+        the form itself is malformed. By default the one error, with no cells."""
+        try:
+            self.from_json(obj)
+        except PuzzleError as error:
+            return [Violation("draft", (), str(error))]
+        return []
 
     @abstractmethod
     def to_json(self, puzzle: P) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from .. import hinting, registry, solving
+from .. import formats, hinting, registry, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from . import bank, limits, worker
@@ -235,3 +235,45 @@ async def stats(request: Request) -> JSONResponse:
     if path is None:
         raise ApiError(404, f"no statistics measured for {kind.name} yet")
     return JSONResponse(json.loads(path.read_text(encoding="utf-8")))
+
+
+class _Size:
+    """A draft's size: all the face needs to name its cells (``r1c2``) when the
+    draft is no board yet."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+
+
+async def verdict(request: Request) -> JSONResponse:
+    """POST /api/verdict {"draft", "limit"?}: what an editor's draft board (the
+    type's JSON form) amounts to. A draft that breaks a rule of its type answers
+    ``{"verdict": "problem", "problems": [...]}``, each problem with its cells;
+    else the survey of its answers (up to ``limit``, default and at most
+    10), with ``verdict`` "none", "unique" or "several", and the board's
+    ``payload`` (its exports). The page aborts the request when the draft
+    changes, and the job is killed when the client leaves."""
+    body = await read_json(request)
+    draft = body.get("draft")
+    if not isinstance(draft, dict):
+        raise ApiError(400, "missing the 'draft' field: a puzzle in its JSON object form")
+    name = draft.get("puzzle")
+    if not isinstance(name, str):
+        raise ApiError(400, "the draft's 'puzzle' field must name the puzzle type")
+    check_size(draft.get("rows"), draft.get("cols"), "'draft'")
+    limit = int_field(body, "limit", 1, limits.MAX_SOLUTIONS, limits.MAX_SOLUTIONS)
+    try:
+        kind = formats.kind_named(name, "the draft's 'puzzle' field")
+        problems = kind.draft_problems(draft)
+        if problems:
+            size = _Size(int(draft["rows"]), int(draft["cols"]))
+            shown = [solving.violation_json(kind, size, problem) for problem in problems]
+            return JSONResponse({"verdict": "problem", "problems": shown})
+        puzzle = kind.from_json(draft)
+    except PuzzleError as error:
+        raise ApiError(400, str(error)) from None
+    check_size(puzzle.rows, puzzle.cols, "'draft'")
+    payload = {"puzzle": kind.to_json(puzzle), "limit": limit}
+    answer = await _job(request, "verdict", payload)
+    answer["payload"] = puzzle_payload(kind, puzzle)
+    return JSONResponse(answer)

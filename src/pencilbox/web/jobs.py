@@ -79,6 +79,20 @@ def generate_job(payload: Payload) -> dict[str, Any]:
     }
 
 
+def verdict_job(payload: Payload) -> dict[str, Any]:
+    """An editor's draft surveyed: its answers up to the limit, what they share
+    and where they differ, a given that would cut them, or why there is none."""
+    # Imported when asked: the survey loads the counters. (The ignore covers a
+    # tree where the survey module is not yet merged; unused-ignore once it is.)
+    from .. import ambiguity  # type: ignore[attr-defined,unused-ignore]
+
+    kind, puzzle = _puzzle(payload)
+    found = ambiguity.survey(kind, puzzle, payload["limit"])
+    answer: dict[str, Any] = found.as_json(kind, puzzle)
+    answer["verdict"] = "none" if found.count == 0 else "unique" if found.count == 1 else "several"
+    return answer
+
+
 JOBS: dict[str, Callable[[Payload], dict[str, Any]]] = {
     "hint": hint_job,
     "progress": progress_job,
@@ -86,6 +100,7 @@ JOBS: dict[str, Callable[[Payload], dict[str, Any]]] = {
     "grade": grade_job,
     "rungs": rungs_job,
     "generate": generate_job,
+    "verdict": verdict_job,
 }
 
 
