@@ -76,6 +76,10 @@ export function wireEditor({ state, game, openPayload, message }) {
       tools.append(button);
     }
     editor.open(type, kind, draft);
+    // narrow screens: the choosing sections fold away, as when a puzzle opens
+    if (window.matchMedia("(max-width: 999px)").matches) {
+      for (const id of ["#fold-bank", "#fold-generate", "#fold-import", "#fold-export"]) $(id).open = false;
+    }
     const { rows, cols } = editor.size();
     $("#title").textContent = `Editing ${type} ${rows}x${cols}`;
     $("#edit-board").focus();
