@@ -188,6 +188,13 @@ def test_suguru_built_with_blocks_and_givens(tab: tuple[Any, str], server: str) 
     for cells in regions_of(blocks):
         paint(page, how, cols, cells)
     wait_verdict(page, "several")  # blocks alone leave many answers
+    # the suggested given, added with its button, leaves as many answers as it says
+    suggestion = page.inner_text(".suggestion")
+    leaves = int(suggestion.split(" leaves ")[1].split()[0])
+    page.click("#add-suggestion")
+    wait_verdict(page, "unique" if leaves == 1 else "several")
+    page.click("#edit-undo")
+    wait_verdict(page, "several")
     page.click('#edit-tools button[data-tool="givens"]')
     for cell, digit in enumerate(givens):
         if not digit:

@@ -5,6 +5,7 @@ reads as a board, and the time budget."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import random
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from starlette.testclient import TestClient
 
 from pencilbox import formats, registry
 from pencilbox.errors import PuzzleError
-from pencilbox.web import limits
+from pencilbox.web import limits, worker
 from pencilbox.web.app import create_app
 
 HAS_SURVEY = importlib.util.find_spec("pencilbox.ambiguity") is not None
@@ -222,3 +223,19 @@ def test_verdict_past_its_budget_answers_504(
     )
     assert response.status_code == 504
     assert "verdict took longer than" in error_of(response)
+
+
+def test_a_verdict_whose_page_moved_on_is_killed() -> None:
+    """The page aborts the verdict of an older draft; the server then stops its job."""
+
+    async def scenario() -> None:
+        async def gone() -> None:
+            return None  # the page has already aborted the request
+
+        blocks = [[0] * 6 for _ in range(6)]
+        payload = {"puzzle": suguru(blocks, [[0] * 6 for _ in range(6)]), "limit": 10}
+        with pytest.raises(worker.ClientGone):
+            await worker.run_job("verdict", payload, gone)
+        assert worker.running_jobs() == 0
+
+    asyncio.run(scenario())

@@ -142,6 +142,16 @@ export class Editor {
     return true;
   }
 
+  // Whether a tool types values into cells (givens), for a suggested given.
+  canGive() {
+    return Boolean(this.kind.draftKey) && this.kind.editTools.some((tool) => tool.input === "digits");
+  }
+
+  give(cell, value) {
+    const tool = this.kind.editTools.find((spec) => spec.input === "digits");
+    this.commit(this.kind.draftKey(this.draft, tool.id, cell, String(value)));
+  }
+
   undo() {
     if (!this.history.canUndo()) return;
     this.history.undo();

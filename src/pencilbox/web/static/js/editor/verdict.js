@@ -93,8 +93,9 @@ export function showVerdict(host, answer) {
 
 // The ambiguity view of a "several" answer in `host`: the counts, a solution
 // browser (show(index) draws answer `index` on the board, or none with -1),
-// the places where the answers differ, and the suggested given.
-export function showAmbiguity(host, answer, show) {
+// the places where the answers differ, and the suggested given (with a
+// button that adds it, when addGiven(suggestion) is given).
+export function showAmbiguity(host, answer, show, addGiven = null) {
   const box = clear(host);
   const found = answer.solutions.length;
   const decided = answer.decided.flat().filter((value) => value !== null).length;
@@ -122,7 +123,13 @@ export function showAmbiguity(host, answer, show) {
   if (answer.suggestion) {
     const words = answer.suggestion.message ||
       `a ${answer.suggestion.value} at ${answer.suggestion.label} leaves ${plural(answer.suggestion.leaves, "solution")}`;
-    box.append(el("p", { class: "suggestion", text: `Suggested given: ${words}.` }));
+    const line = el("p", { class: "suggestion", text: `Suggested given: ${words}. ` });
+    if (addGiven) {
+      const add = el("button", { type: "button", id: "add-suggestion", text: "Add it" });
+      add.addEventListener("click", () => addGiven(answer.suggestion));
+      line.append(add);
+    }
+    box.append(line);
   }
   if (answer.places && answer.places.length) {
     box.append(el("p", { class: "note", text: "Where the answers differ:" }));
