@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from pencilbox import cli, formats, registry, solving
+from pencilbox import cli, counting, formats, registry, solving
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -40,6 +40,9 @@ SOLVE_FIELDS = {
     "nodes",
     "trace",
     "seconds",
+    "decided",
+    "differing",
+    "differing_labels",
 }
 
 # A 1x2 block: {1, 2} in either order, and no rule can tell which (two solutions).
@@ -153,7 +156,9 @@ def test_sat_engine_refuses_rung_options(capsys, puzzle_file, option):
 def test_solve_with_a_lower_rung_reports_what_that_rung_did(capsys, puzzle_file, abigail):
     kind, puzzle = formats.load(abigail["text"])
     lowest = kind.ladder.names[0]
-    code, out, _ = run(capsys, "solve", str(puzzle_file), "--rules", lowest, "--json")
+    code, out, _ = run(
+        capsys, "solve", str(puzzle_file), "--engine", "rungs", "--rules", lowest, "--json"
+    )
     result = json.loads(out)
     expected = solving.solve(kind, puzzle, rung=lowest)
     assert code == 0
@@ -436,7 +441,7 @@ def test_ctrl_c_exits_130_quietly(capsys, monkeypatch, puzzle_file):
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(solving, "solve", interrupted)
+    monkeypatch.setattr(counting, "count_default", interrupted)
     code, out, err = run(capsys, "solve", str(puzzle_file))
     assert (code, out, err) == (130, "", "")
 

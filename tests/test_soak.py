@@ -32,8 +32,12 @@ def test_every_counter_agrees_on_random_boards(name: str) -> None:
     assert out.getvalue() == ""
     expected = {"brute", "sat", "hybrid"} | {f"rungs:{r}" for r in registry.get(name).ladder.names}
     assert expected <= set(report.seconds_by_counter)
-    # The sample must exercise answers being compared, not only empty boards.
-    assert report.by_count["one"] + report.by_count["many"] > 0
+    # The sample must exercise answers being compared, not only empty boards,
+    # and unique boards, where a rung's certificate is what is being checked:
+    # every fourth board is a generated puzzle (a side of 3 may be too small
+    # for a type's generator, so not all ten are).
+    assert report.by_count["many"] > 0
+    assert report.by_count["one"] >= 5
 
 
 def _liar(kind, puzzle, limit):  # type: ignore[no-untyped-def]

@@ -6,7 +6,6 @@ reads as a board, and the time budget."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -18,9 +17,6 @@ from pencilbox import formats, registry
 from pencilbox.errors import PuzzleError
 from pencilbox.web import limits, worker
 from pencilbox.web.app import create_app
-
-HAS_SURVEY = importlib.util.find_spec("pencilbox.ambiguity") is not None
-needs_survey = pytest.mark.skipif(not HAS_SURVEY, reason="the survey is not merged yet")
 
 AMBIGUOUS = "lits/6/6/lldoa4043q6c"  # tests/data/lits/misc_urls.json: 3 or more answers
 
@@ -183,7 +179,6 @@ def test_verdict_refuses_an_oversized_body(client: TestClient) -> None:
 # -- the survey ----------------------------------------------------------------------
 
 
-@needs_survey
 def test_verdict_of_a_blank_board_is_several_capped(client: TestClient) -> None:
     answer = client.post("/api/verdict", json={"draft": lits([[0] * 6 for _ in range(6)])}).json()
     assert answer["verdict"] == "several"
@@ -191,7 +186,6 @@ def test_verdict_of_a_blank_board_is_several_capped(client: TestClient) -> None:
     assert answer["payload"]["url"].endswith("lits/6/6/" + answer["payload"]["url"].split("/")[-1])
 
 
-@needs_survey
 def test_verdict_of_a_bank_puzzle_is_unique_with_its_grade(client: TestClient) -> None:
     kind = registry.get("lits")
     record = min(kind.bank(), key=lambda r: r["rows"] * r["cols"])
@@ -202,7 +196,6 @@ def test_verdict_of_a_bank_puzzle_is_unique_with_its_grade(client: TestClient) -
     assert answer["payload"]["url"] == record["url"]
 
 
-@needs_survey
 def test_verdict_of_the_published_ambiguous_board(client: TestClient) -> None:
     kind, puzzle = formats.load(AMBIGUOUS)
     answer = client.post("/api/verdict", json={"draft": kind.to_json(puzzle)}).json()
@@ -212,7 +205,6 @@ def test_verdict_of_the_published_ambiguous_board(client: TestClient) -> None:
     assert answer["differing"] == differing
 
 
-@needs_survey
 def test_verdict_past_its_budget_answers_504(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -10,10 +10,12 @@ included) is declared by its face.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import PuzzleError
-from .kind import PuzzleKind
+
+if TYPE_CHECKING:  # the face is loaded with the first package, not with the list
+    from .kind import PuzzleKind
 
 _TYPES: tuple[str, ...] = (
     "suguru",

@@ -1,8 +1,12 @@
 """The soak: every counter on many random boards, and any disagreement kept.
 
-For one puzzle type, board ``i`` of a run seeded ``seed`` is the face's
-``soak_board`` drawn from ``random.Random(f"{seed}:{i}")`` (satisfiable or
-not; sides from 3 up to ``max_side``) and counted to ``limit`` by every
+For one puzzle type, board ``i`` of a run seeded ``seed`` is drawn from
+``random.Random(f"{seed}:{i}")`` with sides from 3 up to ``max_side``: one
+board in :data:`GENERATED_EVERY` is the face's generated (unique) puzzle,
+the others its ``soak_board`` (satisfiable or not). Random boards of most
+types are almost never unique (a run of 40 drew none for two of the three),
+and the uniqueness certificate is what the rungs are for, so the soak makes
+sure to count unique boards too. Each is counted to ``limit`` by every
 counter the project has: the face's brute-force counters (``brute_count``
 and its ``extra_counters``, which share no code with the rungs), each rung +
 search, plain SAT and the hybrid. They must report the same count, the same
@@ -33,6 +37,8 @@ Frozen = tuple[tuple[int, ...], ...]
 CounterFn = Callable[[PuzzleKind[Any], Any, int], tuple[int, bool, list[Rows]]]
 
 MIN_SIDE = 3
+GENERATED_EVERY = 4
+"""Every fourth board of a run (index 3, 7, ...) is a generated, unique puzzle."""
 
 
 @dataclass(frozen=True)
@@ -95,11 +101,19 @@ def counters(kind: PuzzleKind[Any]) -> dict[str, CounterFn]:
     return found
 
 
-def random_board(kind_name: str, rng: random.Random, max_side: int) -> Any:
-    """A soak board of type ``kind_name`` with sides in 3..``max_side``."""
+def random_board(kind_name: str, rng: random.Random, max_side: int, index: int = 0) -> Any:
+    """Soak board ``index`` of type ``kind_name``, with sides in 3..``max_side``:
+    a generated puzzle for every :data:`GENERATED_EVERY`-th index, else the
+    face's ``soak_board``. A size the generator refuses falls back to the latter."""
+    kind = registry.get(kind_name)
     rows = rng.randint(MIN_SIDE, max_side)
     cols = rng.randint(MIN_SIDE, max_side)
-    return registry.get(kind_name).soak_board(rng, rows, cols)
+    if index % GENERATED_EVERY == GENERATED_EVERY - 1 and kind.generate_modes:
+        try:
+            return kind.generate(rng, rows, cols, kind.generate_modes[0]).puzzle
+        except PuzzleError:
+            pass  # too small for this type's generator
+    return kind.soak_board(rng, rows, cols)
 
 
 def _frozen(grid: Rows) -> Frozen:
@@ -177,7 +191,7 @@ def soak_board(
     """Draw board ``index`` of a run and count it with every counter (picklable for pools)."""
     kind = registry.get(kind_name)
     own_seed = f"{seed}:{index}"
-    puzzle = random_board(kind.name, random.Random(own_seed), max_side)
+    puzzle = random_board(kind.name, random.Random(own_seed), max_side, index)
     outcomes, problem = count_everywhere(kind, puzzle, limit)
     return BoardResult(
         index=index,

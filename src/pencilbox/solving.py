@@ -9,15 +9,14 @@ them with the face's labels (``r1c2``...) beside it for people.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from . import hinting
 from .engine import (
     Contradiction,
-    CountResult,
     Deduction,
     Rule,
     SearchResult,
@@ -27,53 +26,34 @@ from .engine import (
     propagate,
 )
 from .kind import PuzzleKind, Rows, Violation
+from .results import (
+    SolverBug,
+    answers_json,
+    check_answers,
+    labeller,
+    puzzle_json,
+    violation_json,
+)
 
-
-class SolverBug(AssertionError):
-    """An engine produced a 'solution' the independent checker rejects."""
-
-
-def check_answers(kind: PuzzleKind[Any], puzzle: Any, grids: list[Rows], engine: str) -> None:
-    """Re-check every answer ``engine`` found with the type's independent checker;
-    SolverBug on the first that breaks a rule."""
-    for grid in grids:
-        broken = kind.check(puzzle, grid)
-        if broken:
-            raise SolverBug(f"{kind.name} {engine} produced a grid that breaks: {broken[0]}")
-
-
-def labeller(kind: PuzzleKind[Any], puzzle: Any) -> Callable[[int], str]:
-    """The face's name of each cell of ``puzzle`` (``r1c2``...), as a function of its id."""
-    return partial(kind.cell_label, puzzle)
-
-
-def puzzle_json(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
-    """Which puzzle an answer is about: its type and size."""
-    return {"puzzle": kind.name, "rows": puzzle.rows, "cols": puzzle.cols}
-
-
-def violation_json(kind: PuzzleKind[Any], puzzle: Any, violation: Violation) -> dict[str, Any]:
-    """A broken rule (a checker's finding, or a player's mistake) in its one JSON form."""
-    return {
-        "rule": violation.rule,
-        "cells": list(violation.cells),
-        "labels": [kind.cell_label(puzzle, cell) for cell in violation.cells],
-        "message": violation.message,
-    }
-
-
-def answers_json(
-    kind: PuzzleKind[Any], puzzle: Any, result: CountResult[Rows], engine: str
-) -> dict[str, Any]:
-    """What a solve answer says whichever engine counted: the puzzle, the count and
-    the grids (``solution`` the first or null, ``solutions`` all those found)."""
-    return {
-        **puzzle_json(kind, puzzle),
-        "engine": engine,
-        **result.count_json(),
-        "solution": result.solutions[0] if result.solutions else None,
-        "solutions": result.solutions,
-    }
+__all__ = [
+    "Grade",
+    "Hint",
+    "Report",
+    "RungView",
+    "SolverBug",
+    "answers_json",
+    "check_answers",
+    "find_mistakes",
+    "grade",
+    "hint",
+    "labeller",
+    "puzzle_json",
+    "rung_view",
+    "rung_views",
+    "rung_views_json",
+    "solve",
+    "violation_json",
+]
 
 
 @dataclass
@@ -84,12 +64,13 @@ class Report(SearchResult[Rows]):
     """
 
     rung: str = field(kw_only=True)  # the rung used, with the ones below it
+    engine: str = field(default="rungs", kw_only=True)  # "auto" when the default solve made it
 
     def as_json(self, kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
         """The solve answer; ``trace`` is null unless the solve was traced."""
         label = labeller(kind, puzzle)
         return {
-            **answers_json(kind, puzzle, self, "rungs"),
+            **answers_json(kind, puzzle, self, self.engine),
             "rules": self.rung,
             "solved_by": self.solved_by,
             "branch_points": self.branch_points,
@@ -107,19 +88,22 @@ def solve(
 ) -> Report:
     """Count solutions up to ``limit`` with ``rung`` (default: the top rung) and search.
 
-    Every solution found is re-checked by the puzzle's independent checker.
+    Every solution found is re-checked by the puzzle's independent checker;
+    ``seconds`` covers the tables and that re-check too, as the SAT engines' does.
     """
     rung = rung or kind.ladder.top
     rules = kind.ladder.rules(rung)
+    started = time.perf_counter()
     result = count_solutions(kind.initial_state(puzzle), rules, limit, rung_name=rung, trace=trace)
     grids = [kind.solution_rows(puzzle, s) for s in result.solutions]
     check_answers(kind, puzzle, grids, f"rung {rung}")
+    seconds = time.perf_counter() - started
     return Report(
         count=result.count,
         limit=limit,
         exhaustive=result.exhaustive,
         solutions=grids,
-        seconds=result.seconds,
+        seconds=seconds,
         branch_points=result.branch_points,
         nodes=result.nodes,
         solved_by=result.solved_by or "search",

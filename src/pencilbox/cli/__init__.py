@@ -7,7 +7,7 @@ of its own (declared by its face's ``commands()``) are added beside them.
 
 This module assembles the parser and turns errors into exit codes; the
 commands live in :mod:`.solving` (one puzzle), :mod:`.making` (generate,
-bank), :mod:`.figures` (stats), :mod:`.checking` (soak, fuzz) and
+bank), :mod:`.setting` (minimize), :mod:`.figures` (stats), :mod:`.checking` (soak, fuzz) and
 :mod:`.serving` (play).
 
 Exit codes: 0 done; 1 the command ran but could not do what was asked (no
@@ -18,20 +18,16 @@ stderr, never a traceback); 130 interrupted with Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from .. import __version__, registry
-from ..counting import ENGINES
+from ..codecs import FORMS
 from ..errors import PuzzleError
-from .checking import cmd_fuzz, cmd_soak
-from .common import PROG, Unavailable
-from .figures import cmd_stats
-from .making import cmd_bank, cmd_generate
-from .serving import cmd_play
-from .solving import cmd_check, cmd_convert, cmd_grade, cmd_hint, cmd_rungs, cmd_show, cmd_solve
+from .common import ENGINES, PROG, Unavailable
 
 __all__ = ["PROG", "Unavailable", "build_parser", "main"]
 
@@ -64,9 +60,26 @@ def _port(text: str) -> int:
     return value
 
 
-PUZZLE_HELP = "a puzzle file (text or JSON), a puzz.link URL, or - for stdin"
+PUZZLE_HELP = "a puzzle file (text, JSON, pzprv3 or janko), a puzz.link URL, or - for stdin"
 
 Run = Callable[[argparse.Namespace], int]
+
+
+def _lazy(module: str, name: str) -> Run:
+    """Command ``name`` of module ``.module``, imported only when it runs.
+
+    Building the parser then loads no command's code (nor the engine, the
+    solvers or the process pools they import), which is most of what
+    ``pencilbox --version`` or a single ``solve`` used to spend starting up.
+    """
+
+    def run(args: argparse.Namespace) -> int:
+        command: Run = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        return command(args)
+
+    return run
+
+
 AddCommand = Callable[[str, Run, str], argparse.ArgumentParser]
 """Adds subcommand ``(name, run, about)`` and returns its parser, for the options."""
 
@@ -93,9 +106,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         return sub
 
     _add_one_puzzle_commands(add)
+    _add_puzzle_view_commands(add)
     _add_type_commands(add)
     _add_play_command(add)
     _add_checking_commands(add)
+    _add_picture_commands(add)
     if not argv or argv[0] not in commands.choices:
         for kind in registry.kinds():
             for extra in kind.commands():
@@ -105,7 +120,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 def _add_one_puzzle_commands(add: AddCommand) -> None:
     """The commands that read one PUZZLE (see :mod:`.solving`)."""
-    sub = add("solve", cmd_solve, "count solutions, show the first, say which rung finished")
+    sub = add(
+        "solve",
+        _lazy("solving", "cmd_solve"),
+        "count solutions, show the first, say which rung finished",
+    )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--rules", metavar="RUNG", help="rung to solve with (default: the top)")
     sub.add_argument(
@@ -116,21 +135,31 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     sub.add_argument(
         "--engine",
         choices=ENGINES,
-        default="rungs",
-        help="rungs + search (default), plain SAT, or cheap rungs then SAT",
+        default="auto",
+        help="the ladder, then SAT for what it leaves (default); rungs + search; "
+        "plain SAT; or cheap rungs then SAT",
     )
 
-    sub = add("hint", cmd_hint, "the next deduction a person could make")
+    sub = add("hint", _lazy("solving", "cmd_hint"), "the next deduction a person could make")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument(
-        "--position", metavar="FILE", help="entries so far: text rows (. = empty) or JSON rows"
+        "--position",
+        metavar="FILE",
+        help="entries so far: text rows (. = empty), JSON rows or a pzprv3 file "
+        "(default: the answer a pzprv3 or JSON PUZZLE holds)",
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = add("check", cmd_check, "correct so far? how many entries the solution contradicts")
+    sub = add(
+        "check",
+        _lazy("solving", "cmd_check"),
+        "correct so far? how many entries the solution contradicts",
+    )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument(
-        "--position", required=True, metavar="FILE", help="entries so far, as for hint"
+        "--position",
+        metavar="FILE",
+        help="entries so far, as for hint (default: the answer a pzprv3 or JSON PUZZLE holds)",
     )
     sub.add_argument("--which", action="store_true", help="list the wrong entries")
     sub.add_argument(
@@ -138,27 +167,57 @@ def _add_one_puzzle_commands(add: AddCommand) -> None:
     )
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = add("grade", cmd_grade, "the lowest rung that finishes, else search effort")
+
+def _add_puzzle_view_commands(add: AddCommand) -> None:
+    """The commands that read one PUZZLE and tell about it or rewrite it."""
+    sub = add(
+        "grade", _lazy("solving", "cmd_grade"), "the lowest rung that finishes, else search effort"
+    )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = add("rungs", cmd_rungs, "what each rung proves alone from the untouched board")
+    sub = add(
+        "rungs",
+        _lazy("solving", "cmd_rungs"),
+        "what each rung proves alone from the untouched board",
+    )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub = add("show", cmd_show, "a text picture of the puzzle")
+    sub = add("show", _lazy("solving", "cmd_show"), "a text picture of the puzzle")
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
     sub.add_argument("--solution", action="store_true", help="fill in the (first) solution")
 
-    sub = add("convert", cmd_convert, "rewrite a puzzle as text, URL or JSON")
+    sub = add(
+        "minimize",
+        _lazy("setting", "cmd_minimize"),
+        "drop every given the unique answer does not need",
+    )
     sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
-    sub.add_argument("--to", required=True, choices=("text", "url", "json"), help="output form")
+    sub.add_argument("--keep-grade", action="store_true", help="drop only what keeps the grade")
+    sub.add_argument(
+        "--to", choices=("text", "url", "json"), default="url", help="last line's form (url)"
+    )
+    sub.add_argument("--seed", type=int, default=0, help="order givens are tried in (default 0)")
+
+    sub = add(
+        "convert",
+        _lazy("solving", "cmd_convert"),
+        "rewrite a puzzle as text, URL, JSON or a pzprv3 file",
+    )
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument(
+        "--to",
+        required=True,
+        choices=FORMS,
+        help="output form (the answer is kept by json and pzprv3, metadata by all but url)",
+    )
 
 
 def _add_type_commands(add: AddCommand) -> None:
     """The commands about one TYPE: new puzzles, its figures, its shipped puzzles."""
     type_help = f"puzzle type, e.g. {registry.names()[0]}"
-    sub = add("generate", cmd_generate, "new unique puzzles as JSON Lines")
+    sub = add("generate", _lazy("making", "cmd_generate"), "new unique puzzles as JSON Lines")
     sub.add_argument("type", metavar="TYPE", help=type_help)
     sub.add_argument("--size", required=True, metavar="RxC", help="board size, e.g. 8x8")
     sub.add_argument("--count", type=_positive, default=1, help="how many (default 1)")
@@ -166,8 +225,25 @@ def _add_type_commands(add: AddCommand) -> None:
     sub.add_argument("--seed", type=int, help="seed for a repeatable run")
     sub.add_argument("--out", metavar="FILE", help="write JSON Lines here (default: stdout)")
     sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
+    sub.add_argument("--grade", metavar="RUNG", help="keep only this grade (a rung, or search)")
+    sub.add_argument(
+        "--min-branch-points",
+        type=int,
+        metavar="K",
+        help="with --grade search: at least K search branch points",
+    )
+    sub.add_argument(
+        "--attempts",
+        type=_positive,
+        default=100,
+        help="with --grade: generations tried per puzzle kept (default 100)",
+    )
 
-    sub = add("stats", cmd_stats, "re-measure the puzzle's published figures into JSON")
+    sub = add(
+        "stats",
+        _lazy("figures", "cmd_stats"),
+        "re-measure the puzzle's published figures into JSON",
+    )
     sub.add_argument("type", metavar="TYPE", help=type_help)
     sub.add_argument(
         "--out",
@@ -178,14 +254,14 @@ def _add_type_commands(add: AddCommand) -> None:
     sub.add_argument("--samples", type=_positive, help="boards per measurement")
     sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
 
-    sub = add("bank", cmd_bank, "list the puzzles shipped with the package")
+    sub = add("bank", _lazy("making", "cmd_bank"), "list the puzzles shipped with the package")
     sub.add_argument("type", metavar="TYPE", help=type_help)
     sub.add_argument("--size", metavar="RxC", help="only this size")
     sub.add_argument("--grade", metavar="G", help="only this grade (a rung name or search)")
 
 
 def _add_play_command(add: AddCommand) -> None:
-    sub = add("play", cmd_play, "serve the web app to play in a browser")
+    sub = add("play", _lazy("serving", "cmd_play"), "serve the web app to play in a browser")
     sub.add_argument(
         "--host", default="127.0.0.1", help="address (default 127.0.0.1: this machine only)"
     )
@@ -193,9 +269,44 @@ def _add_play_command(add: AddCommand) -> None:
     sub.add_argument("--open", action="store_true", help="open a browser tab")
 
 
+def _add_picture_commands(add: AddCommand) -> None:
+    """The commands that draw boards for print (see :mod:`.drawing`)."""
+    sub = add(
+        "render", _lazy("drawing", "cmd_render"), "draw the board as SVG or PNG, black on white"
+    )
+    sub.add_argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP)
+    sub.add_argument("--solution", action="store_true", help="draw the (first) solution in")
+    sub.add_argument(
+        "--format",
+        choices=("svg", "png"),
+        help="image format (default: svg, or png for --out *.png)",
+    )
+    sub.add_argument("--out", metavar="FILE", help="write the image here (default: stdout)")
+
+    sub = add(
+        "booklet",
+        _lazy("drawing", "cmd_booklet"),
+        "a printable PDF of puzzles, answers at the back",
+    )
+    sub.add_argument(
+        "file",
+        metavar="FILE",
+        help="JSON Lines as generate writes them, or bank's lines; - for stdin",
+    )
+    sub.add_argument("--out", required=True, metavar="FILE", help="the PDF to write")
+    sub.add_argument(
+        "--per-page", type=_positive, default=4, help="puzzles on a page (1..12, default 4)"
+    )
+    sub.add_argument("--title", default="Puzzles", help="the puzzle pages' heading")
+
+
 def _add_checking_commands(add: AddCommand) -> None:
     """The commands that check the project itself (see :mod:`.checking`)."""
-    sub = add("soak", cmd_soak, "every counter on random boards; report disagreements")
+    sub = add(
+        "soak",
+        _lazy("checking", "cmd_soak"),
+        "every counter on random boards; report disagreements",
+    )
     sub.add_argument("type", metavar="TYPE", nargs="?", help="puzzle type (default: all)")
     sub.add_argument("-n", "--count", type=_positive, default=100, help="boards per type")
     sub.add_argument("--seed", default="soak", help="seed for a repeatable run (default soak)")
@@ -208,7 +319,7 @@ def _add_checking_commands(add: AddCommand) -> None:
     sub.add_argument("--replay", metavar="FILE", help="re-count the boards of a disagreement file")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    sub = add("fuzz", cmd_fuzz, "generated and mutated inputs at every parser")
+    sub = add("fuzz", _lazy("checking", "cmd_fuzz"), "generated and mutated inputs at every parser")
     sub.add_argument("-n", "--count", type=_positive, default=10_000, help="inputs (default 10000)")
     sub.add_argument("--seed", default="fuzz", help="seed for a repeatable run (default fuzz)")
     sub.add_argument("--start", type=int, default=0, help="first input index (to run in chunks)")

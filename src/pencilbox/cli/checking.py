@@ -50,7 +50,8 @@ def cmd_soak(args: argparse.Namespace) -> int:
             answers = found["answers"]
             print(
                 f"{report.puzzle}: {report.boards} boards "
-                f"({answers['none']} none, {answers['one']} one, {answers['many']} many), "
+                f"({answers['none']} with no answer, {answers['one']} unique, "
+                f"{answers['many']} with several), "
                 f"{len(report.problems)} disagreements, {report.seconds:.1f} s",
                 file=sys.stderr if args.out in (None, "-") else sys.stdout,
             )

@@ -6,4 +6,9 @@ from ..errors import Unavailable
 
 PROG = "pencilbox"
 
-__all__ = ["PROG", "Unavailable"]
+ENGINES = ("auto", "rungs", "sat", "hybrid")
+"""What ``solve --engine`` counts with: the ladder then SAT (the default,
+:func:`pencilbox.counting.count_default`), the rung engine with its search,
+plain SAT, or the hybrid (:func:`pencilbox.counting.count` takes the last two)."""
+
+__all__ = ["ENGINES", "PROG", "Unavailable"]

@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from .. import formats, registry
+from ..codecs.pzprv3 import looks_like_pzprv3
 from ..errors import PuzzleError
 from ..kind import PuzzleKind, Rows, entry_limit
 
@@ -61,10 +62,16 @@ def _is_url_argument(source: str) -> bool:
 
 
 def load_puzzle(source: str) -> tuple[PuzzleKind[Any], Any]:
-    """Load a puzzle in any of the three forms; errors name the file they came from."""
+    """Load a puzzle in any form; errors name the file they came from."""
+    loaded = read_puzzle(source)
+    return loaded.kind, loaded.puzzle
+
+
+def read_puzzle(source: str) -> formats.Loaded:
+    """Load a puzzle with the answer and metadata its file carries (see :func:`formats.read`)."""
     text, name = read_source(source)
     try:
-        return formats.load(text)
+        return formats.read(text)
     except PuzzleError as error:
         if name is None:
             raise
@@ -72,7 +79,8 @@ def load_puzzle(source: str) -> tuple[PuzzleKind[Any], Any]:
 
 
 def read_position(source: str, puzzle: Any) -> Rows:
-    """A player's position: JSON int rows (or ``{"position": rows}``) or text rows.
+    """A player's position: JSON int rows (or ``{"position": rows}``), text rows,
+    or a pzprv3 file of the same puzzle (its answer).
 
     In text, cells are separated by spaces or written one character each;
     ``.``, ``-`` and ``0`` are empty cells; ``#`` lines are comments. A cell
@@ -82,6 +90,8 @@ def read_position(source: str, puzzle: Any) -> Rows:
     where = name or "position"
     top = entry_limit(puzzle)
     stripped = text.strip()
+    if looks_like_pzprv3(stripped):
+        return _file_answer(text, where, puzzle)
     if stripped.startswith(("[", "{")):
         try:
             obj = json.loads(stripped)
@@ -103,6 +113,19 @@ def read_position(source: str, puzzle: Any) -> Rows:
             where=where,
         )
     return rows
+
+
+def _file_answer(text: str, where: str, puzzle: Any) -> Rows:
+    """The answer a puzzle file (a pzprv3 file, say) holds for this same puzzle."""
+    try:
+        loaded = formats.read(text)
+    except PuzzleError as error:
+        raise PuzzleError(str(error), where=where) from None
+    if loaded.puzzle != puzzle:
+        raise PuzzleError("the position file holds another puzzle", where=where)
+    if loaded.answer is None:
+        raise PuzzleError("the position file holds no answer", where=where)
+    return loaded.answer
 
 
 def _int_rows(obj: Any, where: str, top: int) -> Rows:

@@ -13,8 +13,9 @@ import random
 import sys
 from typing import Any
 
-from .. import registry
+from .. import batch, registry, targeting
 from ..errors import PuzzleError
+from ..kind import PuzzleKind
 from .common import PROG, Unavailable
 from .inputs import parse_size
 from .output import output_file
@@ -31,20 +32,23 @@ def cmd_generate(args: argparse.Namespace) -> int:
         raise PuzzleError(
             f"unknown --mode {mode!r} for {kind.name}; choose from {', '.join(kind.generate_modes)}"
         )
+    target = _target(kind, args)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     if args.seed is None:
         # Say which seed was drawn, so that a run worth keeping can be repeated.
         print(f"{PROG}: seed {seed}", file=sys.stderr)
-    from .. import batch
-
     try:
         with (
             output_file(args.out) as out,
             executor_for(args.workers) as executor,
             progress_bar(args.count, f"{kind.name} {rows}x{cols}") as advance,
         ):
-            records = batch.generate_many(
-                kind.name, rows, cols, args.count, mode, seed, executor=executor
+            records = (
+                batch.generate_many(kind.name, rows, cols, args.count, mode, seed, executor)
+                if target is None
+                else targeting.generate_targeted(
+                    kind.name, rows, cols, args.count, mode, seed, target, args.attempts, executor
+                )
             )
             for record in records:
                 out.write(json.dumps(record) + "\n")
@@ -52,7 +56,18 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 advance()
     except NotImplementedError as error:  # a generator that is not written yet
         raise Unavailable(str(error) or f"{kind.name} has no generator") from None
+    except targeting.Missed as error:  # every attempt had another grade
+        raise Unavailable(str(error)) from None
     return 0
+
+
+def _target(kind: PuzzleKind[Any], args: argparse.Namespace) -> targeting.Target | None:
+    """The grade ``--grade`` (and ``--min-branch-points``) keeps, or None for every puzzle."""
+    if args.grade is None:
+        if args.min_branch_points is not None:
+            raise PuzzleError("--min-branch-points applies with --grade search")
+        return None
+    return targeting.parse_target(kind, args.grade, args.min_branch_points)
 
 
 def cmd_bank(args: argparse.Namespace) -> int:

@@ -13,9 +13,9 @@ from typing import Any
 
 from .. import counting, formats, solving
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, progress_json, with_move_values
+from ..kind import PuzzleKind, answers, progress_json, with_move_values
 from .common import Unavailable
-from .inputs import checked_rung, load_puzzle, read_position
+from .inputs import checked_rung, load_puzzle, read_position, read_puzzle
 from .output import count_words, deduction_line, write_json
 
 Solved = solving.Report | counting.SatReport
@@ -32,11 +32,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(f"trace ({len(report.trace)} deductions before any search):")
         for step in report.trace:
             print("  " + deduction_line(kind, puzzle, step))
-    print(kind.render(puzzle, report.solutions[0] if report.solutions else None))
+    if report.count > 1:
+        decided, differing = answers.compare(kind, puzzle, report.solutions)
+        print(kind.render_decided(puzzle, decided))
+        print(f"?:             {len(differing)} cells the answers found fill differently")
+    else:
+        print(kind.render(puzzle, report.solutions[0] if report.solutions else None))
     print(f"solutions:     {count_words(report)}")
     if isinstance(report, solving.Report):
         print(f"solved by:     {report.solved_by} (rules: {report.rung})")
         print(f"branch points: {report.branch_points}")
+    elif report.rung is not None:  # the default: the ladder left it to SAT
+        print(f"solved by:     search (rules: {report.rung}, then SAT)")
     else:
         print(
             f"engine:        {report.engine} ({report.variables} variables, "
@@ -48,9 +55,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _count(kind: PuzzleKind[Any], puzzle: Any, args: argparse.Namespace) -> Solved:
     """The count ``--engine`` asks for, refusing the rung engine's options elsewhere."""
-    if args.engine == "rungs":
+    if args.engine == "rungs" or (args.engine == "auto" and args.trace):
+        # A trace lists the rung engine's deductions, which is the default's first half.
         rung = checked_rung(kind, args.rules)
         return solving.solve(kind, puzzle, rung=rung, limit=args.limit, trace=args.trace)
+    if args.engine == "auto":
+        rung = checked_rung(kind, args.rules)
+        return counting.count_default(kind, puzzle, limit=args.limit, rung=rung)
     if args.rules:
         raise PuzzleError(f"--rules applies to the rung engine, not --engine {args.engine}")
     if args.trace:
@@ -62,8 +73,9 @@ def _count(kind: PuzzleKind[Any], puzzle: Any, args: argparse.Namespace) -> Solv
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    kind, puzzle = load_puzzle(args.puzzle)
-    position = read_position(args.position, puzzle) if args.position else None
+    loaded = read_puzzle(args.puzzle)
+    kind, puzzle = loaded.kind, loaded.puzzle
+    position = read_position(args.position, puzzle) if args.position else loaded.answer
     hint = solving.hint(kind, puzzle, position)
     if args.json:
         # ``value`` as the player enters it, so the move made is a position
@@ -90,9 +102,13 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """ "Correct so far": how many entries of --position the unique solution contradicts."""
-    kind, puzzle = load_puzzle(args.puzzle)
-    position = read_position(args.position, puzzle)
+    """ "Correct so far": how many entries of --position (by default the answer
+    the puzzle file holds) the unique solution contradicts."""
+    loaded = read_puzzle(args.puzzle)
+    kind, puzzle = loaded.kind, loaded.puzzle
+    position = read_position(args.position, puzzle) if args.position else loaded.answer
+    if position is None:
+        raise PuzzleError("the puzzle file holds no answer to check; give --position FILE")
     report = solving.solve(kind, puzzle, limit=2)
     solution = report.solutions[0] if report.unique else None
     answer = progress_json(kind, puzzle, position, solution, which=args.which, reveal=args.reveal)
@@ -132,8 +148,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
-    kind, puzzle = load_puzzle(args.puzzle)
-    sys.stdout.write(formats.dump(kind, puzzle, args.to))
+    loaded = read_puzzle(args.puzzle)
+    # The answer and the metadata go wherever the form has room for them.
+    text = formats.dump(loaded.kind, loaded.puzzle, args.to, meta=loaded.meta, answer=loaded.answer)
+    sys.stdout.write(text)
     return 0
 
 

@@ -19,17 +19,21 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from functools import cache, cached_property
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
+from ..codecs.janko import Janko
+from ..codecs.pzprv3 import Pzprv3
 from ..engine import Ladder, Rule, State
 from ..errors import PuzzleError
 from ..grid import Rows
 from ..sat.core import Encoding
+from .drawing import Drawing
 from .parts import Command, Counter, Generated, P, Violation
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = ["PuzzleKind"]
 
@@ -115,6 +119,21 @@ class PuzzleKind(ABC, Generic[P]):
     def to_url(self, puzzle: P) -> str:
         """The full puzz.link URL."""
 
+    # Other programs' files. The answer is a player's position in this face's
+    # own values (what ``position_state`` reads), so a file's answer can be
+    # checked, hinted from and written back; None when the file holds none.
+    def from_pzprv3(self, file: Pzprv3) -> tuple[P, Rows | None]:
+        """The board and the answer of a pzprv3 file whose type line names this type."""
+        raise PuzzleError(f"no pzprv3 form for {self.name}")
+
+    def to_pzprv3(self, puzzle: P, answer: Rows | None = None) -> Pzprv3:
+        """The pzprv3 file of ``puzzle`` (with ``answer`` filled in), as pzprjs writes it."""
+        raise PuzzleError(f"no pzprv3 form for {self.name}")
+
+    def from_janko(self, board: Janko) -> tuple[P, Rows | None]:
+        """The board and the solution (if given) of a janko dataset board."""
+        raise PuzzleError(f"no janko form for {self.name}")
+
     # -- rules -----------------------------------------------------------
     @abstractmethod
     def check(self, puzzle: P, grid: Rows) -> list[Violation]:
@@ -171,6 +190,11 @@ class PuzzleKind(ABC, Generic[P]):
     def render(self, puzzle: P, grid: Rows | None = None) -> str:
         """A text picture of the puzzle, with ``grid`` filled in if given."""
 
+    @abstractmethod
+    def drawing(self, puzzle: P, grid: Rows | None = None) -> Drawing:
+        """The board as the web page draws it in print, with ``grid`` (an answer or
+        a position) filled in if given: what ``pencilbox render`` and the booklet draw."""
+
     def commands(self) -> tuple[Command, ...]:
         """Commands of this type's own, added to ``pencilbox`` beside the shared ones."""
         return ()
@@ -183,6 +207,8 @@ class PuzzleKind(ABC, Generic[P]):
 
     def package_file(self, name: str) -> Traversable:
         """File ``name`` in the type's package (it may not exist)."""
+        from importlib import resources  # on first use: it costs a command's start-up
+
         return resources.files(self.package).joinpath(name)
 
     def stats_file(self) -> Traversable | None:
@@ -266,6 +292,58 @@ class PuzzleKind(ABC, Generic[P]):
             return f"{self.cell_label(puzzle, reason)} is left with no candidate", (reason,)
         return "the rules reach a contradiction", ()
 
+    # -- setting: what differs between answers, and the givens ----------
+    has_givens: ClassVar[bool] = False
+    """Whether the type's puzzles carry givens a setter may add or drop (the clue hooks)."""
+
+    def cell_contents(self, puzzle: P, grid: Rows) -> list[object]:
+        """Per cell (by id), what two answers must share for the cell to count as
+        the same in both: by default its value. A type whose values are names
+        that shift between answers (piece numbers, say) gives something stable."""
+        return [value for row in grid for value in row]
+
+    def difference_places(
+        self, puzzle: P, cells: Sequence[int]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        """The places where answers differ, in words with their cells, given the
+        ``cells`` whose contents differ: by default one place per cell."""
+        return [(f"the cell at {self.cell_label(puzzle, cell)}", (cell,)) for cell in cells]
+
+    def render_decided(self, puzzle: P, decided: Sequence[Sequence[int | None]]) -> str:
+        """A picture of what every answer found shares: :meth:`render` of the
+        decided cells, with ``?`` on each cell the answers fill differently (None).
+
+        The default writes the marks into :meth:`render`'s box picture (a row of
+        cells on every other line, each cell four characters wide); a type whose
+        picture is drawn otherwise overrides it. A picture of another shape gets
+        the open cells listed under it instead."""
+        grid = [[0 if value is None else value for value in row] for row in decided]
+        lines = self.render(puzzle, grid).split("\n")
+        open_cells = [
+            (r, c) for r, row in enumerate(decided) for c, value in enumerate(row) if value is None
+        ]
+        width = 4 * puzzle.cols + 1
+        if len(lines) != 2 * puzzle.rows + 1 or any(len(line) != width for line in lines):
+            labels = " ".join(self.cell_label(puzzle, r * puzzle.cols + c) for r, c in open_cells)
+            return "\n".join([*lines, f"open: {labels}"])
+        for r, c in open_cells:
+            line = lines[2 * r + 1]
+            lines[2 * r + 1] = line[: 4 * c + 2] + "?" + line[4 * c + 3 :]
+        return "\n".join(lines)
+
+    def clue_cells(self, puzzle: P) -> tuple[int, ...]:
+        """The cells holding a given, in id order (a type without givens: none)."""
+        return ()
+
+    def with_clue(self, puzzle: P, cell: int, value: int) -> P | None:
+        """The puzzle with ``value`` given at ``cell`` (a value as the answer grid
+        holds it), or None when the type has no givens of that kind."""
+        return None
+
+    def without_clue(self, puzzle: P, cell: int) -> P:
+        """The puzzle with the given at ``cell`` dropped."""
+        raise ValueError(f"{self.name} puzzles have no givens to drop")
+
     def move_value(
         self, puzzle: P, position: Rows | None, cells: Sequence[int], value: int | None
     ) -> int | None:
@@ -283,5 +361,7 @@ class PuzzleKind(ABC, Generic[P]):
 @cache
 def _package_text(package: str, name: str) -> str | None:
     """The text of package data file ``name`` in ``package``, or None if absent."""
+    from importlib import resources
+
     path = resources.files(package).joinpath(name)
     return path.read_text(encoding="utf-8") if path.is_file() else None

@@ -7,6 +7,7 @@ that solves or generates runs in a worker process with a time budget
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from typing import Any
@@ -275,5 +276,20 @@ async def verdict(request: Request) -> JSONResponse:
     check_size(puzzle.rows, puzzle.cols, "'draft'")
     payload = {"puzzle": kind.to_json(puzzle), "limit": limit}
     answer = await _job(request, "verdict", payload)
-    answer["payload"] = puzzle_payload(kind, puzzle)
+    answer["payload"] = {**puzzle_payload(kind, puzzle), "exports": _exports(kind, puzzle)}
     return JSONResponse(answer)
+
+
+def _exports(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, str]:
+    """The forms the page offers beyond the payload's URL, text and JSON: each
+    type's pzprv3 file and an SVG picture, when the type can write them."""
+    from ..pictures.svg import to_svg  # only the editor's exports draw
+
+    found = {}
+    # a type with no pzprv3 form, or no drawing, just offers no such export
+    with contextlib.suppress(PuzzleError):
+        found["pzprv3"] = formats.dump(kind, puzzle, "pzprv3")
+    with contextlib.suppress(NotImplementedError):
+        title = f"{kind.name} {puzzle.rows}x{puzzle.cols}"
+        found["svg"] = to_svg(kind.drawing(puzzle), title=title)
+    return found

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-from .. import formats, registry, solving
+from .. import counting, formats, registry, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind, progress_json, with_move_values
 
@@ -47,9 +47,10 @@ def progress_job(payload: Payload) -> dict[str, Any]:
 
 
 def solve_job(payload: Payload) -> dict[str, Any]:
-    """Count solutions up to the requested limit with the top rung and search."""
+    """Count solutions up to the requested limit as ``pencilbox solve`` does:
+    the ladder, then SAT for whatever it leaves open."""
     kind, puzzle = _puzzle(payload)
-    return solving.solve(kind, puzzle, limit=payload["limit"]).as_json(kind, puzzle)
+    return counting.count_default(kind, puzzle, limit=payload["limit"]).as_json(kind, puzzle)
 
 
 def grade_job(payload: Payload) -> dict[str, Any]:
@@ -82,9 +83,7 @@ def generate_job(payload: Payload) -> dict[str, Any]:
 def verdict_job(payload: Payload) -> dict[str, Any]:
     """An editor's draft surveyed: its answers up to the limit, what they share
     and where they differ, a given that would cut them, or why there is none."""
-    # Imported when asked: the survey loads the counters. (The ignore covers a
-    # tree where the survey module is not yet merged; unused-ignore once it is.)
-    from .. import ambiguity  # type: ignore[attr-defined,unused-ignore]
+    from .. import ambiguity  # imported when asked: the survey loads the counters
 
     kind, puzzle = _puzzle(payload)
     found = ambiguity.survey(kind, puzzle, payload["limit"])

@@ -25,10 +25,12 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from ...codecs.janko import Janko
+from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
-from ...kind import Command, Generated, PuzzleKind, Rows, Violation
+from ...kind import Command, Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, model
+from . import checker, model, places
 from .model import Heteromino
 from .state import move_value, new_state, position_state, settled_cells, solution_rows
 
@@ -63,6 +65,21 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         from .url import encode
 
         return encode(puzzle)
+
+    def from_pzprv3(self, file: Pzprv3) -> tuple[Heteromino, Rows | None]:
+        from .pzprv3 import read
+
+        return read(file)
+
+    def to_pzprv3(self, puzzle: Heteromino, answer: Rows | None = None) -> Pzprv3:
+        from .pzprv3 import write
+
+        return write(puzzle, answer)
+
+    def from_janko(self, board: Janko) -> tuple[Heteromino, Rows | None]:
+        from .janko import read
+
+        return read(board)
 
     def check(self, puzzle: Heteromino, grid: Rows) -> list[Violation]:
         return checker.check(puzzle, grid)
@@ -121,12 +138,25 @@ class HeterominoKind(PuzzleKind[Heteromino]):
     def render(self, puzzle: Heteromino, grid: Rows | None = None) -> str:
         return model.render(puzzle, grid)
 
+    def drawing(self, puzzle: Heteromino, grid: Rows | None = None) -> Drawing:
+        from .drawing import drawing
+
+        return drawing(puzzle, grid)
+
     def contradiction_words(
         self, puzzle: Heteromino, state: State, reason: object
     ) -> tuple[str, tuple[int, ...]]:
         from .rules import contradiction_cells, describe_contradiction
 
         return describe_contradiction(state.tables, reason), contradiction_cells(reason)  # type: ignore[arg-type]
+
+    def cell_contents(self, puzzle: Heteromino, grid: Rows) -> list[object]:
+        return places.cell_contents(puzzle, grid)
+
+    def difference_places(
+        self, puzzle: Heteromino, cells: Sequence[int]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        return places.difference_places(puzzle, cells)
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from ...codecs.janko import Janko
+from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
-from ...kind import Counter, Generated, PuzzleKind, Rows, Violation
+from ...kind import Counter, Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, model
+from . import checker, model, places
 from .model import Lits
 from .state import new_state, position_mistakes, position_state, settled_cells, solution_rows
 
@@ -45,6 +48,21 @@ class LitsKind(PuzzleKind[Lits]):
         from .url import encode
 
         return encode(puzzle)
+
+    def from_pzprv3(self, file: Pzprv3) -> tuple[Lits, Rows | None]:
+        from .pzprv3 import read
+
+        return read(file)
+
+    def to_pzprv3(self, puzzle: Lits, answer: Rows | None = None) -> Pzprv3:
+        from .pzprv3 import write
+
+        return write(puzzle, answer)
+
+    def from_janko(self, board: Janko) -> tuple[Lits, Rows | None]:
+        from .janko import read
+
+        return read(board)
 
     def check(self, puzzle: Lits, grid: Rows) -> list[Violation]:
         return checker.check(puzzle, grid)
@@ -102,6 +120,21 @@ class LitsKind(PuzzleKind[Lits]):
 
     def render(self, puzzle: Lits, grid: Rows | None = None) -> str:
         return model.render(puzzle, grid)
+
+    def drawing(self, puzzle: Lits, grid: Rows | None = None) -> Drawing:
+        from .drawing import drawing
+
+        return drawing(puzzle, grid)
+
+    def difference_places(
+        self, puzzle: Lits, cells: Sequence[int]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        return places.difference_places(puzzle, cells)
+
+    def contradiction_words(
+        self, puzzle: Lits, state: State, reason: object
+    ) -> tuple[str, tuple[int, ...]]:
+        return places.contradiction_words(puzzle, state, reason)
 
     def stats(
         self, out_path: Path, *, samples: int = 100, executor: Executor | None = None

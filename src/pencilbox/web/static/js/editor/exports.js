@@ -7,14 +7,15 @@ import { clear, el } from "../core/dom.js";
 
 // [label, text] for every form the payload carries.
 export function exportForms(payload) {
+  const more = payload.exports || {};
   const forms = [
     ["URL", payload.url],
     ["Text", payload.text],
     ["JSON", JSON.stringify(payload.json)],
-    ["pzprv3", payload.pzprv3],
-    ["SVG", payload.svg],
+    ["pzprv3", more.pzprv3 ?? payload.pzprv3],
+    ["SVG", more.svg ?? payload.svg],
   ];
-  for (const [name, text] of Object.entries(payload.exports || {})) {
+  for (const [name, text] of Object.entries(more)) {
     if (!forms.some(([label]) => label.toLowerCase() === name.toLowerCase())) forms.push([name, text]);
   }
   return forms.filter(([, text]) => typeof text === "string" && text !== "");

@@ -1,0 +1,68 @@
+"""Start-up stays cheap: what a command imports before it runs.
+
+Whole-process start-up is measured by the benchmarks, not timed here; what a
+test can hold is the cause of a slow start, the modules a command loads that
+it does not need. Each check runs in a fresh interpreter, since this test
+process has long since imported everything.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pencilbox import registry
+
+PROBE = """
+import json, sys
+from pencilbox.cli import build_parser
+argv = json.loads(sys.argv[1])
+build_parser(argv).parse_args(argv)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def modules_after_parsing(argv: list[str]) -> set[str]:
+    """The modules loaded once ``pencilbox ARGV`` is parsed (but not yet run)."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(argv)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    loaded: list[str] = json.loads(done.stdout)
+    return set(loaded)
+
+
+def test_version_prints_without_running_a_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pencilbox", "--version"], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.startswith("pencilbox ")
+
+
+@pytest.mark.parametrize(
+    "argv", [["solve", "x.txt"], ["stats", "lits"], ["soak"], ["play"], ["bank", "lits"]]
+)
+def test_parsing_a_command_loads_no_command_code(argv: list[str]) -> None:
+    loaded = modules_after_parsing(argv)
+    heavy = {
+        "pencilbox.engine",
+        "pencilbox.solving",
+        "pencilbox.counting",
+        "pencilbox.kind",
+        "pencilbox.formats",
+        "concurrent.futures",
+        "multiprocessing",
+        "importlib.metadata",
+    }
+    heavy |= {f"pencilbox.puzzles.{name}" for name in registry.names()}
+    heavy |= {
+        f"pencilbox.cli.{room}"
+        for room in ("solving", "making", "figures", "checking", "serving", "drawing", "setting")
+    }
+    assert not loaded & heavy, sorted(loaded & heavy)
