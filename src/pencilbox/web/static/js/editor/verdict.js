@@ -83,7 +83,8 @@ export function showVerdict(host, answer) {
   }
   if (answer.verdict === "unique") {
     const grade = answer.grade ? `grade ${answer.grade}` : "ungraded";
-    line(`Unique: one solution · ${grade} · ${answer.seconds.toFixed(2)} s`);
+    const time = answer.seconds < 1 ? `${Math.max(1, Math.round(answer.seconds * 1000))} ms` : `${answer.seconds.toFixed(1)} s`;
+    line(`Unique: one solution · ${grade} · ${time}`);
     return new Map();
   }
   const count = answer.exhaustive ? `exactly ${answer.count}` : `${answer.count} or more (stopped at ${answer.limit})`;
