@@ -46,6 +46,18 @@ def smallest_bank(server: str, kind: str) -> dict[str, Any]:
     return payload
 
 
+def blank_suguru(rows: int, cols: int) -> dict[str, Any]:
+    """The editor's blank Suguru: every cell a block of its own."""
+    blocks = [[r * cols + c for c in range(cols)] for r in range(rows)]
+    return {
+        "puzzle": "suguru",
+        "rows": rows,
+        "cols": cols,
+        "blocks": blocks,
+        "givens": [[0] * cols] * rows,
+    }
+
+
 def start_blank(page: Any, kind: str, rows: int, cols: int) -> None:
     page.select_option("#type", kind)
     if not page.locator("#fold-edit").evaluate("n => n.open"):
@@ -189,7 +201,16 @@ def test_suguru_built_with_blocks_and_givens(tab: tuple[Any, str], server: str) 
     blocks, givens = payload["cells"]["layers"]["blocks"], payload["cells"]["layers"]["givens"]
     start_blank(page, "suguru", rows, cols)
     wait_verdict(page, "none")  # every cell a block of one: 1s touch
-    assert "No solution" in page.inner_text("#verdict")
+    # the first contradiction the ladder reaches, named and lit on the board
+    draft = blank_suguru(rows, cols)
+    problem = api(server, "/api/verdict", {"draft": draft})["problem"]
+    words = " ".join(page.inner_text("#verdict").split())
+    assert words.startswith("No solution.")
+    assert f"first contradiction on the untouched board: {problem['message']}" in words
+    lit = page.eval_on_selector_all(
+        "#edit-board .cell.error", "n => n.map(x => Number(x.dataset.cell))"
+    )
+    assert sorted(lit) == sorted(problem["cells"]) and lit
     page.click('#edit-tools button[data-tool="paint"]')
     for cells in regions_of(blocks):
         paint(page, how, cols, cells)
