@@ -16,12 +16,11 @@ import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from concurrent.futures import Executor
 from functools import cache, cached_property
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..codecs.janko import Janko
 from ..codecs.pzprv3 import Pzprv3
@@ -30,7 +29,8 @@ from ..errors import PuzzleError
 from ..grid import Rows
 from ..sat.core import Encoding
 from .drawing import Drawing
-from .parts import Command, Counter, Edge, Generated, P, Violation
+from .hooks import PlayerHooks, SetterHooks
+from .parts import Command, Counter, Generated, P, Violation
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["PuzzleKind"]
 
 
-class PuzzleKind(ABC, Generic[P]):
+class PuzzleKind(PlayerHooks[P], SetterHooks[P], ABC):
     """The shared face of one puzzle type."""
 
     name: ClassVar[str]
@@ -54,11 +54,6 @@ class PuzzleKind(ABC, Generic[P]):
     candidate_marks: ClassVar[bool] = False
     """Whether a cell's domain bits are its values' (bit ``v - 1`` for value ``v``),
     as a player's pencil marks are: then a hint reads the marks as candidates."""
-
-    edge_marks: ClassVar[tuple[str, ...]] = ()
-    """The marks a player may put on the edge between two cells, which a
-    position carries beside its grid (an :data:`~pencilbox.kind.Edge` each):
-    none by default; a "cut", say, that two cells are in different pieces."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -109,6 +104,17 @@ class PuzzleKind(ABC, Generic[P]):
     @abstractmethod
     def from_json(self, obj: dict[str, Any]) -> P:
         """Build from the JSON object form; PuzzleError if bad."""
+
+    def draft_problems(self, obj: dict[str, Any]) -> list[Violation]:
+        """The rules of the type a draft board in the JSON form breaks (a region
+        too small, say), each with its cells, so that an editor can light them:
+        what :meth:`from_json` refuses. Empty when it builds; PuzzleError when
+        the form itself is malformed. By default the one error, with no cells."""
+        try:
+            self.from_json(obj)
+        except PuzzleError as error:
+            return [Violation("draft", (), str(error))]
+        return []
 
     @abstractmethod
     def to_json(self, puzzle: P) -> dict[str, Any]:
@@ -259,53 +265,6 @@ class PuzzleKind(ABC, Generic[P]):
         as JSON and return them. Batch work goes through ``executor`` (None: a process pool)."""
         raise NotImplementedError(f"{self.name} has no stats yet")
 
-    def position_mistakes(
-        self, puzzle: P, position: Rows, solution: Rows, *, reveal: bool = False
-    ) -> list[Violation]:
-        """Entries of a player's ``position`` that the (unique) ``solution`` contradicts.
-
-        Each says what is wrong with the entry as the player made it ("the 3
-        at r1c2 is wrong"), and only with ``reveal`` what the solution holds
-        there: a mistake is a hint too, and should not give the answer away
-        unless asked. The default compares cell by cell, for puzzles whose
-        entries are the solution's own values (digits, say). Puzzles whose
-        entries mean something else (dots for "not shaded", arbitrary piece
-        labels) override it.
-        """
-        wrong = []
-        for r, row in enumerate(position):
-            for c, value in enumerate(row):
-                if value and value != solution[r][c]:
-                    cell = r * puzzle.cols + c
-                    label = self.cell_label(puzzle, cell)
-                    words = f"the {value} at {label} is wrong"
-                    if reveal:
-                        words += f" ({label} is {solution[r][c]})"
-                    wrong.append(Violation("mistake", (cell,), words))
-        return wrong
-
-    # -- edge marks (see :attr:`edge_marks`); a type without any ignores them --
-    def edge_problem(self, puzzle: P, edge: Edge) -> str | None:
-        """Why ``edge`` (two neighbouring cells, a known mark) cannot be marked
-        on this board, in words naming it; None when it can."""
-        return None
-
-    def apply_edges(self, puzzle: P, state: State, edges: Sequence[Edge]) -> None:
-        """Narrow ``state`` (a position's) by the player's edge marks: it keeps
-        every answer the marks allow, and a mark no answer allows leaves it to
-        the rules to find the contradiction."""
-
-    def edge_mistakes(
-        self, puzzle: P, edges: Sequence[Edge], solution: Rows, *, reveal: bool = False
-    ) -> list[Violation]:
-        """Edge marks the (unique) ``solution`` contradicts, worded as
-        :meth:`position_mistakes` words entries."""
-        return []
-
-    def check_edges(self, puzzle: P, grid: Rows, edges: Sequence[Edge]) -> list[Violation]:
-        """Edge marks that contradict the grid the checker reads (no answer needed)."""
-        return []
-
     def contradiction_words(
         self, puzzle: P, state: State, reason: object
     ) -> tuple[str, tuple[int, ...]]:
@@ -316,71 +275,6 @@ class PuzzleKind(ABC, Generic[P]):
         if isinstance(reason, int) and len(state.domains) == puzzle.rows * puzzle.cols:
             return f"{self.cell_label(puzzle, reason)} is left with no candidate", (reason,)
         return "the rules reach a contradiction", ()
-
-    # -- setting: what differs between answers, and the givens ----------
-    has_givens: ClassVar[bool] = False
-    """Whether the type's puzzles carry givens a setter may add or drop (the clue hooks)."""
-
-    def cell_contents(self, puzzle: P, grid: Rows) -> list[object]:
-        """Per cell (by id), what two answers must share for the cell to count as
-        the same in both: by default its value. A type whose values are names
-        that shift between answers (piece numbers, say) gives something stable."""
-        return [value for row in grid for value in row]
-
-    def difference_places(
-        self, puzzle: P, cells: Sequence[int]
-    ) -> list[tuple[str, tuple[int, ...]]]:
-        """The places where answers differ, in words with their cells, given the
-        ``cells`` whose contents differ: by default one place per cell."""
-        return [(f"the cell at {self.cell_label(puzzle, cell)}", (cell,)) for cell in cells]
-
-    def render_decided(self, puzzle: P, decided: Sequence[Sequence[int | None]]) -> str:
-        """A picture of what every answer found shares: :meth:`render` of the
-        decided cells, with ``?`` on each cell the answers fill differently (None).
-
-        The default writes the marks into :meth:`render`'s box picture (a row of
-        cells on every other line, each cell four characters wide); a type whose
-        picture is drawn otherwise overrides it. A picture of another shape gets
-        the open cells listed under it instead."""
-        grid = [[0 if value is None else value for value in row] for row in decided]
-        lines = self.render(puzzle, grid).split("\n")
-        open_cells = [
-            (r, c) for r, row in enumerate(decided) for c, value in enumerate(row) if value is None
-        ]
-        width = 4 * puzzle.cols + 1
-        if len(lines) != 2 * puzzle.rows + 1 or any(len(line) != width for line in lines):
-            labels = " ".join(self.cell_label(puzzle, r * puzzle.cols + c) for r, c in open_cells)
-            return "\n".join([*lines, f"open: {labels}"])
-        for r, c in open_cells:
-            line = lines[2 * r + 1]
-            lines[2 * r + 1] = line[: 4 * c + 2] + "?" + line[4 * c + 3 :]
-        return "\n".join(lines)
-
-    def clue_cells(self, puzzle: P) -> tuple[int, ...]:
-        """The cells holding a given, in id order (a type without givens: none)."""
-        return ()
-
-    def with_clue(self, puzzle: P, cell: int, value: int) -> P | None:
-        """The puzzle with ``value`` given at ``cell`` (a value as the answer grid
-        holds it), or None when the type has no givens of that kind."""
-        return None
-
-    def without_clue(self, puzzle: P, cell: int) -> P:
-        """The puzzle with the given at ``cell`` dropped."""
-        raise ValueError(f"{self.name} puzzles have no givens to drop")
-
-    def move_value(
-        self, puzzle: P, position: Rows | None, cells: Sequence[int], value: int | None
-    ) -> int | None:
-        """What a player enters in ``cells`` of ``position`` to make a hint's move
-        whose deduction carries ``value``: by default that value (a digit, a
-        mark). A type whose deductions carry an internal code (a piece's, say)
-        gives a number the position can hold instead."""
-        return value
-
-    def cell_label(self, puzzle: P, cell: int) -> str:
-        row, col = divmod(cell, puzzle.cols)
-        return f"r{row + 1}c{col + 1}"
 
 
 @cache

@@ -7,6 +7,7 @@ that solves or generates runs in a worker process with a time budget
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from .. import hinting, registry, solving
+from .. import formats, hinting, registry, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from . import bank, limits, worker
@@ -245,3 +246,60 @@ async def stats(request: Request) -> JSONResponse:
     if path is None:
         raise ApiError(404, f"no statistics measured for {kind.name} yet")
     return JSONResponse(json.loads(path.read_text(encoding="utf-8")))
+
+
+class _Size:
+    """A draft's size: all the face needs to name its cells (``r1c2``) when the
+    draft is no board yet."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+
+
+async def verdict(request: Request) -> JSONResponse:
+    """POST /api/verdict {"draft", "limit"?}: what an editor's draft board (the
+    type's JSON form) amounts to. A draft that breaks a rule of its type answers
+    ``{"verdict": "problem", "problems": [...]}``, each problem with its cells;
+    else the survey of its answers (up to ``limit``, default and at most
+    10), with ``verdict`` "none", "unique" or "several", and the board's
+    ``payload`` (its exports). The page aborts the request when the draft
+    changes, and the job is killed when the client leaves."""
+    body = await read_json(request)
+    draft = body.get("draft")
+    if not isinstance(draft, dict):
+        raise ApiError(400, "missing the 'draft' field: a puzzle in its JSON object form")
+    name = draft.get("puzzle")
+    if not isinstance(name, str):
+        raise ApiError(400, "the draft's 'puzzle' field must name the puzzle type")
+    check_size(draft.get("rows"), draft.get("cols"), "'draft'")
+    limit = int_field(body, "limit", 1, limits.MAX_SOLUTIONS, limits.MAX_SOLUTIONS)
+    try:
+        kind = formats.kind_named(name, "the draft's 'puzzle' field")
+        problems = kind.draft_problems(draft)
+        if problems:
+            size = _Size(int(draft["rows"]), int(draft["cols"]))
+            shown = [solving.violation_json(kind, size, problem) for problem in problems]
+            return JSONResponse({"verdict": "problem", "problems": shown})
+        puzzle = kind.from_json(draft)
+    except PuzzleError as error:
+        raise ApiError(400, str(error)) from None
+    check_size(puzzle.rows, puzzle.cols, "'draft'")
+    payload = {"puzzle": kind.to_json(puzzle), "limit": limit}
+    answer = await _job(request, "verdict", payload)
+    answer["payload"] = {**puzzle_payload(kind, puzzle), "exports": _exports(kind, puzzle)}
+    return JSONResponse(answer)
+
+
+def _exports(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, str]:
+    """The forms the page offers beyond the payload's URL, text and JSON: each
+    type's pzprv3 file and an SVG picture, when the type can write them."""
+    from ..pictures.svg import to_svg  # only the editor's exports draw
+
+    found = {}
+    # a type with no pzprv3 form, or no drawing, just offers no such export
+    with contextlib.suppress(PuzzleError):
+        found["pzprv3"] = formats.dump(kind, puzzle, "pzprv3")
+    with contextlib.suppress(NotImplementedError):
+        title = f"{kind.name} {puzzle.rows}x{puzzle.cols}"
+        found["svg"] = to_svg(kind.drawing(puzzle), title=title)
+    return found

@@ -87,6 +87,18 @@ def generate_job(payload: Payload) -> dict[str, Any]:
     }
 
 
+def verdict_job(payload: Payload) -> dict[str, Any]:
+    """An editor's draft surveyed: its answers up to the limit, what they share
+    and where they differ, a given that would cut them, or why there is none."""
+    from .. import ambiguity  # imported when asked: the survey loads the counters
+
+    kind, puzzle = _puzzle(payload)
+    found = ambiguity.survey(kind, puzzle, payload["limit"])
+    answer: dict[str, Any] = found.as_json(kind, puzzle)
+    answer["verdict"] = "none" if found.count == 0 else "unique" if found.count == 1 else "several"
+    return answer
+
+
 JOBS: dict[str, Callable[[Payload], dict[str, Any]]] = {
     "hint": hint_job,
     "progress": progress_job,
@@ -94,6 +106,7 @@ JOBS: dict[str, Callable[[Payload], dict[str, Any]]] = {
     "grade": grade_job,
     "rungs": rungs_job,
     "generate": generate_job,
+    "verdict": verdict_job,
 }
 
 

@@ -57,6 +57,11 @@ class HeterominoKind(PuzzleKind[Heteromino]):
     def from_json(self, obj: dict[str, Any]) -> Heteromino:
         return model.from_json(obj)
 
+    def draft_problems(self, obj: dict[str, Any]) -> list[Violation]:
+        from .draft import draft_problems
+
+        return draft_problems(obj)
+
     def to_json(self, puzzle: Heteromino) -> dict[str, Any]:
         return model.to_json(puzzle)
 

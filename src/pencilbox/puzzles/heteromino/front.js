@@ -13,6 +13,7 @@
 // loader, so the imports below reach the page's shared code in ../core/.
 
 import { drawCells, drawEdgeTargets, drawEdges, drawFocus, drawOver, newBoard, drawShade } from "../core/board.js";
+import { drawDraftCells } from "../editor/draw.js";
 
 const RIGHT = 1;
 const DOWN = 2;
@@ -286,5 +287,63 @@ export function draw(model, view) {
     });
     drawFocus(board, view.selected);
   }
+  return board.root;
+}
+
+// -- the editor: a draft is the black cells -----------------------------------
+
+export const editTools = [
+  {
+    id: "black",
+    label: "Black cells",
+    input: "cells",
+    help: "Tap or drag across cells to paint them black; a stroke that starts on a black cell paints white.",
+  },
+];
+
+export function blankDraft(rows, cols) {
+  return { rows, cols, black: new Array(rows * cols).fill(0) };
+}
+
+export function openDraft(payload) {
+  return { rows: payload.rows, cols: payload.cols, black: payload.cells.layers.black.map((b) => (b ? 1 : 0)) };
+}
+
+export function draftJson(draft) {
+  const rows = [];
+  for (let r = 0; r < draft.rows; r += 1) rows.push(draft.black.slice(r * draft.cols, (r + 1) * draft.cols));
+  return { puzzle: "heteromino", rows: draft.rows, cols: draft.cols, black: rows };
+}
+
+export function applyEdit(draft, tool, stroke) {
+  if (!stroke.cells.length) return null;
+  const paint = draft.black[stroke.cells[0]] ? 0 : 1;
+  const black = draft.black.slice();
+  for (const cell of stroke.cells) black[cell] = paint;
+  return { ...draft, black };
+}
+
+// view: { marks(cell), solution (flat piece numbers, 0 black) or null }
+export function drawDraft(draft, view) {
+  const { rows, cols } = draft;
+  const board = newBoard(rows, cols, "Heteromino draft");
+  drawDraftCells(board, view, (cell) => (draft.black[cell] ? ["black"] : []), (cell) => (draft.black[cell] ? "black" : ""));
+  const piece = view.solution;
+  if (piece) {
+    const byNumber = new Map();
+    piece.forEach((number, cell) => {
+      if (!draft.black[cell]) byNumber.set(number, [...(byNumber.get(number) || []), cell]);
+    });
+    for (const cells of byNumber.values()) {
+      if (cells.length !== 3) continue;
+      const shape = shapeOf(cols, cells);
+      for (const cell of cells) drawShade(board, cell, `piece shape-${shape}`);
+    }
+  }
+  drawEdges(board, (a, b) => {
+    if (a === null || b === null || draft.black[a] !== draft.black[b]) return "border";
+    if (piece && !draft.black[a] && piece[a] !== piece[b]) return "cut";
+    return "grid";
+  });
   return board.root;
 }

@@ -32,6 +32,11 @@ class LitsKind(PuzzleKind[Lits]):
     def from_json(self, obj: dict[str, Any]) -> Lits:
         return model.from_json(obj)
 
+    def draft_problems(self, obj: dict[str, Any]) -> list[Violation]:
+        from .draft import draft_problems
+
+        return draft_problems(obj)
+
     def to_json(self, puzzle: Lits) -> dict[str, Any]:
         return model.to_json(puzzle)
 

@@ -6,6 +6,8 @@
 // loader, so the imports below reach the page's shared code in ../core/.
 
 import { drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
+import { drawDraftCells } from "../editor/draw.js";
+import { blankRegions, drawRegionEdges, paintCells, regionLabels, regionsFrom, toRows, toggleEdges } from "../editor/regions.js";
 
 const UNKNOWN = 0;
 const SHADED = 1;
@@ -119,5 +121,54 @@ export function draw(model, view) {
   }
   drawGrid(board, (cell) => model.regions[cell]);
   if (!view.rung) drawFocus(board, view.selected);
+  return board.root;
+}
+
+// -- the editor: a draft is the board's regions, kept as drawn borders ---------
+
+export const editTools = [
+  {
+    id: "borders",
+    label: "Borders",
+    input: "edges",
+    help: "Drag along the lines between cells to draw region borders; a stroke that starts on a border erases. Tap a line to toggle it.",
+  },
+  {
+    id: "paint",
+    label: "Paint a region",
+    input: "cells",
+    help: "Drag across cells to make them one region of their own.",
+  },
+];
+
+export function blankDraft(rows, cols) {
+  return { regions: blankRegions(rows, cols) };
+}
+
+export function openDraft(payload) {
+  return { regions: regionsFrom(payload.rows, payload.cols, payload.cells.layers.regions) };
+}
+
+export function draftJson(draft) {
+  const { rows, cols } = draft.regions;
+  return { puzzle: "lits", rows, cols, regions: toRows(regionLabels(draft.regions), cols) };
+}
+
+export function applyEdit(draft, tool, stroke) {
+  const regions = tool === "borders" ? toggleEdges(draft.regions, stroke.edges) : paintCells(draft.regions, stroke.cells);
+  return regions && { regions };
+}
+
+// view: { marks(cell), solution (flat: 1 shaded) or null }
+export function drawDraft(draft, view) {
+  const { rows, cols } = draft.regions;
+  const board = newBoard(rows, cols, "LITS draft");
+  drawDraftCells(board, view, () => [], (cell) => (view.solution && view.solution[cell] === SHADED ? "shaded" : ""));
+  if (view.solution) {
+    view.solution.forEach((value, cell) => {
+      if (value === SHADED) drawShade(board, cell, "ink answer");
+    });
+  }
+  drawRegionEdges(board, draft.regions);
   return board.root;
 }

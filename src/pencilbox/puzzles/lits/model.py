@@ -105,16 +105,16 @@ def validate(puzzle: Lits) -> None:
                 f"a LITS region needs at least {MIN_REGION}",
                 where=first,
             )
-        if not _connected(puzzle, cells):
+        if not connected_cells(puzzle, cells):
             raise PuzzleError(f"region {number + 1} is split into pieces", where=first)
-        if len(cells) == 4 and _is_square(cols, cells):
+        if len(cells) == 4 and square_cells(cols, cells):
             raise PuzzleError(
                 f"region {number + 1} is a 2x2 square: its only tetromino is the forbidden O",
                 where=first,
             )
 
 
-def _connected(puzzle: Lits, cells: Sequence[int]) -> bool:
+def connected_cells(puzzle: Lits, cells: Sequence[int]) -> bool:
     members = set(cells)
     seen = {cells[0]}
     todo = [cells[0]]
@@ -126,7 +126,7 @@ def _connected(puzzle: Lits, cells: Sequence[int]) -> bool:
     return len(seen) == len(members)
 
 
-def _is_square(cols: int, cells: Sequence[int]) -> bool:
+def square_cells(cols: int, cells: Sequence[int]) -> bool:
     top = min(cells)
     return sorted(cells) == [top, top + 1, top + cols, top + cols + 1] and top % cols < cols - 1
 

@@ -33,6 +33,11 @@ class SuguruKind(PuzzleKind[Suguru]):
     def from_json(self, obj: dict[str, Any]) -> Suguru:
         return model.from_json(obj)
 
+    def draft_problems(self, obj: dict[str, Any]) -> list[Violation]:
+        from .draft import draft_problems
+
+        return draft_problems(obj)
+
     def to_json(self, puzzle: Suguru) -> dict[str, Any]:
         return model.to_json(puzzle)
 

@@ -5,6 +5,8 @@
 // loader, so the imports below reach the page's shared code in ../core/.
 
 import { drawCells, drawFocus, drawGrid, drawMarks, drawText, newBoard } from "../core/board.js";
+import { drawDraftCells } from "../editor/draw.js";
+import { drawRegionEdges, paintCells, regionLabels, regionsFrom, toRows, toggleEdges } from "../editor/regions.js";
 
 const REMOVED = -1;
 
@@ -131,5 +133,72 @@ export function draw(model, view) {
     }
   }
   if (!view.rung) drawFocus(board, view.selected);
+  return board.root;
+}
+
+// -- the editor: a draft is the blocks (kept as drawn borders) and the givens --
+
+const GIVEN_PAD = [
+  ...Array.from({ length: 9 }, (_, i) => ({ key: String(i + 1), label: String(i + 1), name: `Given ${i + 1}` })),
+  { key: "Backspace", label: "Erase", name: "Erase the given" },
+];
+
+export const editTools = [
+  {
+    id: "borders",
+    label: "Borders",
+    input: "edges",
+    help: "Drag along the lines between cells to draw block borders; a stroke that starts on a border erases. Tap a line to toggle it.",
+  },
+  { id: "paint", label: "Paint a block", input: "cells", help: "Drag across cells to make them one block of their own." },
+  { id: "givens", label: "Givens", input: "digits", pad: GIVEN_PAD, help: "Tap a cell, then type a digit or use the pad; Backspace erases." },
+];
+
+// Every cell a block of its own: a setter paints blocks together (or erases
+// borders) from there. One block over the whole board would be no start:
+// its answers are every ordering of 1..rows*cols, too many to survey.
+export function blankDraft(rows, cols) {
+  const cells = Array.from({ length: rows * cols }, (_, cell) => cell);
+  return { regions: regionsFrom(rows, cols, cells), givens: new Array(rows * cols).fill(0) };
+}
+
+export function openDraft(payload) {
+  const { blocks, givens } = payload.cells.layers;
+  return { regions: regionsFrom(payload.rows, payload.cols, blocks, REMOVED), givens: givens ? givens.slice() : blocks.map(() => 0) };
+}
+
+export function draftJson(draft) {
+  const { rows, cols } = draft.regions;
+  const blocks = regionLabels(draft.regions, REMOVED);
+  return { puzzle: "suguru", rows, cols, blocks: toRows(blocks, cols), givens: toRows(draft.givens, cols) };
+}
+
+export function applyEdit(draft, tool, stroke) {
+  const regions = tool === "borders" ? toggleEdges(draft.regions, stroke.edges) : tool === "paint" ? paintCells(draft.regions, stroke.cells) : null;
+  return regions && { ...draft, regions };
+}
+
+// A digit (two typed quickly make no 10: blocks of ten are rare in a draft) or a clear.
+export function draftKey(draft, tool, cell, key) {
+  let digit = null;
+  if (/^[1-9]$/.test(key)) digit = Number(key);
+  if (key === "Backspace" || key === "Delete" || key === "0") digit = 0;
+  if (digit === null || draft.givens[cell] === digit) return null;
+  const givens = draft.givens.slice();
+  givens[cell] = digit;
+  return { ...draft, givens };
+}
+
+// view: { marks(cell), solution (flat digits) or null }
+export function drawDraft(draft, view) {
+  const { rows, cols } = draft.regions;
+  const board = newBoard(rows, cols, "Suguru draft");
+  const words = (cell) => (draft.givens[cell] ? `${draft.givens[cell]}, given` : view.solution ? String(view.solution[cell] || "") : "");
+  drawDraftCells(board, view, (cell) => (draft.regions.skip.has(cell) ? ["removed"] : draft.givens[cell] ? ["given-cell"] : []), words);
+  drawRegionEdges(board, draft.regions);
+  draft.givens.forEach((digit, cell) => {
+    if (digit) drawText(board, cell, String(digit), "given");
+    else if (view.solution && view.solution[cell]) drawText(board, cell, String(view.solution[cell]), "entry answer");
+  });
   return board.root;
 }

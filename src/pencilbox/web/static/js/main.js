@@ -12,6 +12,7 @@ import { formatSeconds } from "./core/timer.js";
 import { generate } from "./generate.js";
 import { kindModule, loadKinds } from "./kinds/index.js";
 import { buildPad, wireStrokes } from "./core/touch.js";
+import { wireEditor } from "./editor/page.js";
 
 const state = {
   types: [],
@@ -368,7 +369,7 @@ async function start() {
   wire();
   refreshControls();
   try {
-    state.types = (await api.get("/api/types")).types;
+    ({ types: state.types, limits: state.limits } = await api.get("/api/types"));
     await loadKinds(state.types.map((t) => t.name));
   } catch (error) {
     message(`cannot reach the server: ${error.message}`, "error");
@@ -393,6 +394,7 @@ async function start() {
   const candidates = [current && current.payload && current.payload.type, state.settings.type, names[0]];
   typeSelect.value = candidates.find((name) => names.includes(name));
   selectType(typeSelect.value);
+  wireEditor({ state, game, openPayload, message });
   if (current && current.payload) {
     // Re-read the saved puzzle: the stored payload may predate fields the
     // page now draws from. Its key (and so the saved progress) stays the same.
