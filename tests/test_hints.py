@@ -41,7 +41,8 @@ def test_the_first_heteromino_8x8_06_hint_is_short_and_local() -> None:
 
 
 def test_a_supposition_carries_its_chain_and_contradiction() -> None:
-    kind, puzzle, _ = bank_puzzle("heteromino", "8x8-06")
+    # The ladder's probes, told as suppositions (8x8-06's are all "at once").
+    kind, puzzle, _ = bank_puzzle("heteromino", "8x8-22")
     hint = solving.hint(kind, puzzle)
     supposed = [step for step in hint.steps if step.supposes]
     assert supposed, "this hint rests on suppositions"
