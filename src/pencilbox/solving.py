@@ -218,8 +218,12 @@ def hint(
     if found is None:  # nothing short either way: the ladder's move, however long
         found = hinting.ladder_hint(ladder, rules, None, ladder_steps, teacher)
         assert found is not None
-    if found.status in ("narrowed", "stuck"):
+    if found.status == "stuck" or found.status == "narrowed" and not found.steps:
         return _split_hint(teacher, ladder, rules, last) or found
+    if found.status == "narrowed":
+        # Eliminations the player can pencil in beat a guess; a decided split beats them.
+        split = _split_hint(teacher, ladder, rules, last)
+        return split if split is not None and split.status == "step" else found
     return found
 
 
