@@ -207,17 +207,19 @@ def hint(
     found = hinting.ladder_hint(ladder, rules, hinting.QUICK, ladder_steps, teacher)
     if found is not None and found.status in ("mistake", "solved"):
         return found
-    best = None
+    climbed = None
     if found is not None and found.status == "step":
-        best = hinting.Move(found.steps, teacher.distance(found.steps[-1].cells, last))
-        if len(best.steps) <= hinting.SHORT and best.near <= hinting.SHORT:
-            return found
-    move = hinting.targeted(teacher, state, last, best)
-    if move is not None and move is not best:
+        climbed = hinting.Move(found.steps, teacher.distance(found.steps[-1].cells, last))
+        if climbed.short:
+            return hinting.told(teacher, found)
+    move = hinting.targeted(teacher, state, last, climbed)
+    if move is not None and move is not climbed:
         return Hint(move.steps, [], "step")
     if found is None:  # nothing short either way: the ladder's move, however long
         found = hinting.ladder_hint(ladder, rules, None, ladder_steps, teacher)
         assert found is not None
+    if found.status == "step":
+        return hinting.told(teacher, found)
     if found.status == "stuck" or found.status == "narrowed" and not found.steps:
         return _split_hint(teacher, ladder, rules, last) or found
     if found.status == "narrowed":

@@ -7,7 +7,7 @@ told as suppositions; ``split`` the case split; ``marks`` the pencil marks.
 ``solving.hint`` puts them together.
 """
 
-from .answer import Hint, explain_probe, hint_tiers, ladder_hint, relevant, violation_json
+from .answer import Hint, explain_probe, hint_tiers, ladder_hint, relevant, told, violation_json
 from .marks import marks_problem, read_marks
 from .split import GUESS, SPLIT, Branch, Split, best_split, split_steps
 from .teacher import (
@@ -45,5 +45,6 @@ __all__ = [
     "relevant",
     "split_steps",
     "targeted",
+    "told",
     "violation_json",
 ]

@@ -88,8 +88,9 @@ def ladder_hint(
     """The ladder's own next move: deductions cheapest first until one settles
     a cell; None if ``cap`` rule applications found none. ``state`` and
     ``steps`` are left as the run left them, so that a capped run can be
-    continued by passing them again. With a ``teacher``, a step of a rule that
-    supposes (``Rule.lookahead``) is told as its supposition and chain."""
+    continued by passing them again. With a ``teacher``, the steps of a rule
+    that supposes (``Rule.lookahead``) are noted, so that :func:`told` can
+    tell them as suppositions once the hint is chosen."""
     steps = [] if steps is None else steps
     supposing = {rule.name for rule in rules if rule.lookahead}
     applied = 0
@@ -107,10 +108,7 @@ def ladder_hint(
                 teacher.probed.extend((d, before, after) for d in found if d.rule in supposing)
             steps.extend(found)
             if any(d.writes for d in found):
-                kept = shortest(steps, found, teacher)
-                if teacher is not None:
-                    kept = [told for step in kept for told in explain_probe(teacher, step)]
-                return Hint(kept, [], "step")
+                return Hint(shortest(steps, found, teacher), [], "step")
     except Contradiction:
         return Hint(
             [], [Violation("contradiction", (), "this position has no solution")], "mistake"
@@ -120,6 +118,15 @@ def ladder_hint(
     # Candidates narrowed but no cell settled: the player can pencil them in;
     # after that only a guess goes further.
     return Hint(steps, [], "narrowed" if steps else "stuck")
+
+
+def told(teacher: Teacher, hint: Hint) -> Hint:
+    """``hint`` with each probing step told as its supposition and chain (done
+    for the hint given only: telling costs a logged run per step)."""
+    if not teacher.probed:
+        return hint
+    steps = [step for kept in hint.steps for step in explain_probe(teacher, kept)]
+    return dataclasses.replace(hint, steps=steps)
 
 
 def explain_probe(teacher: Teacher, step: Deduction) -> list[Deduction]:
