@@ -43,7 +43,7 @@ class Branch:
     words: str  # the value as a supposition: "r3c4 is 1"
     fails: bool
     steps: int  # rule applications to the contradiction (0 unless it fails)
-    settled: int  # variables settled when the run stops (for a guess)
+    settled: int  # variables besides this one the run settles (for a guess)
 
 
 @dataclass(frozen=True)
@@ -123,8 +123,11 @@ def run_branch(teacher: Teacher, state: State, var: int, bit: int) -> Branch:
         told = teacher.explain(state, var, bit, teacher.rules, BRANCH_CAP)
         steps = len(told.chain) if told is not None else BRANCH_CAP
         return Branch(bit, words, told is not None, max(steps, 1), 0)
-    settled = sum(1 for dom in trial.domains if not dom & (dom - 1))
-    return Branch(bit, words, False, 0, settled)
+    return Branch(bit, words, False, 0, _settled(trial) - _settled(state) - 1)
+
+
+def _settled(state: State) -> int:
+    return sum(1 for dom in state.domains if not dom & (dom - 1))
 
 
 def split_var(teacher: Teacher, state: State, var: int) -> Split:

@@ -170,7 +170,7 @@ export class HintPanel {
 // gets from it; a guess says plainly that it may have to be undone.
 function splitBox(split) {
   const items = split.branches.map((b) => {
-    const how = b.fails ? `fails in ${plural(b.steps, "step")}` : `leads on (${plural(b.settled, "cell")} settled)`;
+    const how = b.fails ? `fails in ${plural(b.steps, "step")}` : `leads on (settles ${b.settled} more)`;
     return el("li", {}, [`${b.option}: ${how}`]);
   });
   const parts = [el("p", { class: "status", text: `Case split: ${split.options}.` }), el("ul", {}, items)];
