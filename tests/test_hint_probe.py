@@ -90,3 +90,38 @@ def test_a_probe_step_from_several_kills_of_a_pass_is_told_alone() -> None:
     for step, _, _ in teacher.probed:
         (told,) = hinting.explain_probe(teacher, step)
         assert set(told.supposed) == set(step.cells) and told.rule == "probe"
+
+
+def test_lits_probe_steps_are_told_as_suppositions_that_hold() -> None:
+    """LITS's probe (a region assumed to hold one tetromino) never appears in a
+    bank hint (lower rules always do first), so random boards drive it: each
+    probe step of the ladder's run, told, supposes a tetromino that no
+    brute-force solution shades, with the chain that refutes it."""
+    import random
+
+    from pencilbox.puzzles.lits import boards
+
+    kind = registry.get("lits")
+    rules = kind.ladder.rules()
+    told_steps = 0
+    for seed in range(12):
+        puzzle = boards.random_board(random.Random(seed), sides=(5, 6))
+        count, answers = kind.brute_count(puzzle, 50)
+        if count == 0 or count == 50:
+            continue  # no answer to hold against, or too many to list
+        state = kind.initial_state(puzzle)
+        teacher = hinting.Teacher(kind, puzzle, rules)
+        for _ in range(puzzle.rows * puzzle.cols):
+            found = hinting.ladder_hint(state, rules, None, [], teacher)
+            if found is None or found.status != "step":
+                break
+        for step, _, _ in teacher.probed:
+            for told in hinting.explain_probe(teacher, step):
+                assert told.rule == "probe" and told.supposes and told.contradiction
+                assert told.reason.startswith(f"Suppose {told.supposes}.")
+                assert len(told.supposed) == 4
+                for answer in answers:  # the tetromino supposed is shaded in no answer
+                    shaded = [answer[c // puzzle.cols][c % puzzle.cols] == 1 for c in told.supposed]
+                    assert not all(shaded), (seed, told.supposes)
+                told_steps += 1
+    assert told_steps == 18  # measured on these seeds

@@ -189,7 +189,7 @@ def relevant(steps: list[Deduction], final: Deduction | None = None) -> list[Ded
     focus = set(final.cells) | set(final.because)
     earlier = [
         d
-        for d in steps[: steps.index(final)]
+        for d in steps[: next(i for i, step in enumerate(steps) if step is final)]
         if not d.writes and focus & (set(d.cells) | set(d.supposed))
     ]
     return [*earlier, final]
