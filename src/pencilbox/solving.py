@@ -239,8 +239,10 @@ def _split_hint(
     steps = hinting.split_steps(teacher, state, split, rules)
     if steps is None:
         return None
-    # A split the ladder decides is a deduction like any other; a guess is not.
-    return Hint(steps, [], "guess" if split.guess else "step", split)
+    # A split the ladder decides is a deduction like any other; a guess is not;
+    # one that removes values but leaves several only narrows.
+    status = "guess" if split.guess else "step" if steps[-1].writes else "narrowed"
+    return Hint(steps, [], status, split)
 
 
 def find_mistakes(kind: PuzzleKind[Any], puzzle: Any, position: Rows) -> list[Violation]:
