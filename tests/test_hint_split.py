@@ -114,7 +114,7 @@ def test_a_decided_split_names_its_refuted_values(monkeypatch: pytest.MonkeyPatc
     assert final.value == record["solution"][row][col]
     # every value refuted is not the answer's (the digit of bit b is b + 1 here)
     assert all(b.bit.bit_length() != final.value for b in failed)
-    assert f"{alive[0].words}" in split.summary and "fails in" in split.summary
+    assert f"{alive[0].words}" in split.summary and " fails " in split.summary
     shown = hint.as_json(kind, puzzle)
     assert shown["split"]["guess"] is False
     assert [b["fails"] for b in shown["split"]["branches"]] == [b.fails for b in split.branches]

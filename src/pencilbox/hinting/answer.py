@@ -142,7 +142,7 @@ def explain_probe(teacher: Teacher, step: Deduction) -> list[Deduction]:
     if ran is None:
         return [step]
     before, after = ran
-    told: list[Deduction] = []
+    supposed: list[Deduction] = []
     covered: set[tuple[int, ...]] = set()
     names = set(step.cells)
     for var, (old, new) in enumerate(zip(before.domains, after, strict=True)):
@@ -160,9 +160,9 @@ def explain_probe(teacher: Teacher, step: Deduction) -> list[Deduction]:
             explained = teacher.explain(before, var, low)
             if explained is None:
                 return [step]
-            told.append(dataclasses.replace(explained, rule=step.rule))
+            supposed.append(dataclasses.replace(explained, rule=step.rule))
             covered.add(tuple(sorted(cells)))
-    return told or [step]
+    return supposed or [step]
 
 
 def shortest(

@@ -42,7 +42,7 @@ class Branch:
     bit: int
     words: str  # the value as a supposition: "r3c4 is 1"
     fails: bool
-    steps: int  # rule applications to the contradiction (0 unless it fails)
+    steps: int  # forced steps its chain tells before the contradiction (0: at once)
     settled: int  # variables besides this one the run settles (for a guess)
 
 
@@ -70,8 +70,7 @@ class Split:
     @property
     def summary(self) -> str:
         """The split in one sentence: each failing value and how fast, and what is left."""
-        failed = [f"{b.words} fails in {b.steps} step{'s' * (b.steps != 1)}" for b in self.branches]
-        failed = [text for text, b in zip(failed, self.branches, strict=True) if b.fails]
+        failed = [f"{b.words} fails {_how_fast(b.steps)}" for b in self.branches if b.fails]
         if self.guess:
             return (
                 f"{self.options}; no value fails within the rules, so try {self.chosen.words} "
@@ -101,6 +100,10 @@ class Split:
         }
 
 
+def _how_fast(steps: int) -> str:
+    return f"in {steps} step{'s' * (steps != 1)}" if steps else "at once"
+
+
 def _or_words(words: Sequence[str]) -> str:
     """Join options with "or", saying a shared leading phrase once ("r3c4 is 1 or 2")."""
     split = [phrase.split(" ") for phrase in words]
@@ -122,7 +125,7 @@ def run_branch(teacher: Teacher, state: State, var: int, bit: int) -> Branch:
     except Contradiction:
         told = teacher.explain(state, var, bit, teacher.rules, BRANCH_CAP)
         steps = len(told.chain) if told is not None else BRANCH_CAP
-        return Branch(bit, words, told is not None, max(steps, 1), 0)
+        return Branch(bit, words, told is not None, steps, 0)
     return Branch(bit, words, False, 0, _settled(trial) - _settled(state) - 1)
 
 

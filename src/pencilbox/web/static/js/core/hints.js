@@ -170,7 +170,8 @@ export class HintPanel {
 // gets from it; a guess says plainly that it may have to be undone.
 function splitBox(split) {
   const items = split.branches.map((b) => {
-    const how = b.fails ? `fails in ${plural(b.steps, "step")}` : `leads on (settles ${b.settled} more)`;
+    const fails = b.steps ? `fails in ${plural(b.steps, "step")}` : "fails at once";
+    const how = b.fails ? fails : `leads on (settles ${b.settled} more)`;
     return el("li", {}, [`${b.option}: ${how}`]);
   });
   const parts = [el("p", { class: "status", text: `Case split: ${split.options}.` }), el("ul", {}, items)];
