@@ -244,9 +244,15 @@ def test_hint_on_a_finished_position_says_solved(capsys, tmp_path, puzzle_file, 
     assert code == 0 and out.startswith("solved")
 
 
-def test_hint_says_stuck_when_no_rule_applies(capsys, tmp_path):
-    code, out, _ = run(capsys, "hint", write(tmp_path, "domino.txt", DOMINO), "--json")
-    assert code == 0 and json.loads(out)["status"] == "stuck"
+def test_hint_offers_a_guess_when_no_rule_applies(capsys, tmp_path):
+    # Two answers: no rule applies and no value fails, so the hint is a case split's guess.
+    path = write(tmp_path, "domino.txt", DOMINO)
+    code, out, _ = run(capsys, "hint", path, "--json")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "guess" and result["split"]["guess"] is True
+    assert [b["fails"] for b in result["split"]["branches"]] == [False, False]
+    _, out, _ = run(capsys, "hint", path)
+    assert out.startswith("no rule decides this position; a guess")
 
 
 def test_hint_says_when_steps_only_narrow_candidates(capsys, tmp_path):

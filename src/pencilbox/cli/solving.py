@@ -96,6 +96,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
     else:
         if hint.status == "narrowed":
             print("no cell can be settled; these steps only rule out candidates:")
+        elif hint.status == "guess":
+            print("no rule decides this position; a guess (undo it if it goes wrong):")
         else:
             print(f"next step ({hint.rule}):")
         for number, step in enumerate(hint.steps, start=1):
