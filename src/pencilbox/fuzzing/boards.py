@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from .. import formats, registry
+from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from .json_mutations import dumps
 
@@ -88,12 +89,16 @@ def _url_variant(rng: random.Random, url: str) -> str:
 
 
 def valid_form(rng: random.Random, kind: PuzzleKind[Any], puzzle: Any) -> tuple[str, str]:
-    """``(form, text)``: the board written as text, URL or JSON, in some legal spelling."""
+    """``(form, text)``: the board written as text, URL or JSON, in some legal
+    spelling (JSON when the URL form cannot write the board)."""
     form = rng.choice(("text", "url", "json"))
     if form == "text":
         return form, text_variant(rng, kind.format_text(puzzle))
     if form == "url":
-        return form, _url_variant(rng, kind.to_url(puzzle))
+        try:
+            return form, _url_variant(rng, kind.to_url(puzzle))
+        except PuzzleError:  # a board the URL form cannot write: its JSON instead
+            form = "json"
     return form, dumps(rng, kind.to_json(puzzle))
 
 

@@ -1,6 +1,8 @@
 // LITS: drawing and input. Regions get thick borders. A cell is unknown (0),
 // shaded (1) or dotted (2: marked as not shaded); the hint endpoint reads
-// exactly these numbers, the checker only shaded (1) or not (0).
+// exactly these numbers, the checker only shaded (1) or not (0). A hole
+// (region -1: a cell in no region) is drawn dark, takes no input and is
+// never shaded.
 //
 // The web app serves this file at /static/js/kinds/lits.js, beside the page's
 // loader, so the imports below reach the page's shared code in ../core/.
@@ -11,12 +13,17 @@ const UNKNOWN = 0;
 const SHADED = 1;
 const DOT = 2;
 const PIECE = 4; // shaded cells per region
+const HOLE = -1; // the region number of a cell in no region
 
 export function setup(payload) {
   const regions = payload.cells.layers.regions;
   const size = new Map();
-  for (const region of regions) size.set(region, (size.get(region) || 0) + 1);
+  for (const region of regions) if (region !== HOLE) size.set(region, (size.get(region) || 0) + 1);
   return { rows: payload.rows, cols: payload.cols, regions, regionSize: size };
+}
+
+function isHole(model, cell) {
+  return model.regions[cell] === HOLE;
 }
 
 export const keysHelp =
@@ -29,8 +36,8 @@ export const rungBack = 'Tap a cell or choose "Play" to go back.';
 
 export const pencil = false;
 
-export function editable() {
-  return true;
+export function editable(model, cell) {
+  return !isHole(model, cell);
 }
 
 // The position the hint reads: 1 shaded, 2 dot (marked unshaded), 0 unknown.
@@ -54,6 +61,7 @@ export function keyAction(model, cell, key, values) {
 export function click(model, data, button, values) {
   if (data.cell === undefined) return null;
   const cell = Number(data.cell);
+  if (isHole(model, cell)) return null; // a hole takes no input: the tap is ignored
   const value = values[cell];
   if (button === 2) return { select: cell, cell, value: value === DOT ? UNKNOWN : DOT };
   return { select: cell, cell, value: (value + 1) % 3 };
@@ -64,6 +72,7 @@ function shadedPerRegion(model, values) {
   const open = new Map();
   values.forEach((value, cell) => {
     const region = model.regions[cell];
+    if (region === HOLE) return;
     if (value === SHADED) shaded.set(region, (shaded.get(region) || 0) + 1);
     if (value === UNKNOWN) open.set(region, (open.get(region) || 0) + 1);
   });
@@ -92,8 +101,9 @@ export function pending(model, violation, values) {
   return false;
 }
 
-// What a cell holds, in words for screen readers: "shaded", "dot" or "" (empty).
+// What a cell holds, in words for screen readers: "hole", "shaded", "dot" or "" (empty).
 export function cellWords(model, cell, view) {
+  if (isHole(model, cell)) return "hole";
   const value = view.rung ? view.rung.settled.get(cell) : view.values[cell];
   return value === SHADED ? "shaded" : value === DOT ? "dot" : "";
 }
@@ -103,7 +113,7 @@ export function cellWords(model, cell, view) {
 export function draw(model, view) {
   const board = newBoard(model.rows, model.cols, "LITS board");
   drawCells(board, (cell) => {
-    const classes = [];
+    const classes = isHole(model, cell) ? ["black", "hole"] : [];
     if (view.errors.has(cell)) classes.push("error");
     if (view.hint.has(cell)) classes.push("hint");
     if (view.because.has(cell)) classes.push("because");
@@ -112,6 +122,7 @@ export function draw(model, view) {
     return classes;
   }, (cell) => cellWords(model, cell, view));
   for (let cell = 0; cell < model.regions.length; cell += 1) {
+    if (isHole(model, cell)) continue;
     const value = view.rung ? view.rung.settled.get(cell) : view.values[cell];
     const style = view.rung ? "ink rung" : view.errors.has(cell) ? "ink wrong" : "ink";
     if (value === SHADED) drawShade(board, cell, style);
