@@ -1,13 +1,14 @@
 // LITS: drawing and input. Regions get thick borders. A cell is unknown (0),
 // shaded (1) or dotted (2: marked as not shaded); the hint endpoint reads
 // exactly these numbers, the checker only shaded (1) or not (0). A hole
-// (region -1: a cell in no region) is drawn dark, takes no input and is
+// (region -1: a cell in no region) is drawn hatched, takes no input and is
 // never shaded.
 //
 // The web app serves this file at /static/js/kinds/lits.js, beside the page's
 // loader, so the imports below reach the page's shared code in ../core/.
 
-import { drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
+import { CELL, cellOrigin, drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
+import { svg } from "../core/dom.js";
 
 const UNKNOWN = 0;
 const SHADED = 1;
@@ -113,7 +114,7 @@ export function cellWords(model, cell, view) {
 export function draw(model, view) {
   const board = newBoard(model.rows, model.cols, "LITS board");
   drawCells(board, (cell) => {
-    const classes = isHole(model, cell) ? ["black", "hole"] : [];
+    const classes = isHole(model, cell) ? ["hole"] : [];
     if (view.errors.has(cell)) classes.push("error");
     if (view.hint.has(cell)) classes.push("hint");
     if (view.because.has(cell)) classes.push("because");
@@ -128,7 +129,23 @@ export function draw(model, view) {
     if (value === SHADED) drawShade(board, cell, style);
     else if (value === DOT) drawDot(board, cell, style);
   }
+  for (let cell = 0; cell < model.regions.length; cell += 1) if (isHole(model, cell)) drawHatch(board, cell);
   drawGrid(board, (cell) => model.regions[cell]);
   if (!view.rung) drawFocus(board, view.selected);
   return board.root;
+}
+
+// A hole's hatching: three thin diagonals across the cell, in the grid's ink,
+// so that it reads as "no cell here" and never as a shaded one (which is a
+// filled square).
+function drawHatch(board, cell) {
+  const [x, y] = cellOrigin(board.cols, cell);
+  const half = CELL / 2;
+  for (const [x1, y1, x2, y2] of [
+    [x, y + half, x + half, y],
+    [x, y + CELL, x + CELL, y],
+    [x + half, y + CELL, x + CELL, y + half],
+  ]) {
+    board.layers.thin.append(svg("line", { x1, y1, x2, y2, class: "grid hatch" }));
+  }
 }
