@@ -101,21 +101,23 @@ def test_a_heteromino_board_reads_with_its_pieces() -> None:
 
 
 @pytest.mark.parametrize("record", records("lits_holes_sample.json"), ids=lambda r: r["id"])
-def test_lits_holes_get_a_one_line_error_until_the_model_takes_them(
+def test_lits_boards_with_holes_load_and_solve_to_the_janko_answer(
     record: dict[str, Any],
 ) -> None:
-    first = next(
-        (r, c)
+    holes = [
+        r * int(record["cols"]) + c
         for r, line in enumerate(record["regions_verbatim"])
         for c, token in enumerate(line.split())
         if token == "@"
-    )
-    with pytest.raises(PuzzleError) as caught:
-        formats.read_object(record)
-    message = str(caught.value)
-    assert message == (
-        f"JSON field 'regions_verbatim' line 2: row {first[0] + 1}, column {first[1] + 1}: "
-        "a cell in no region ('@') is not supported yet"
+    ]
+    loaded = formats.read_object(record)
+    assert loaded.kind is registry.get("lits")
+    assert sorted(loaded.puzzle.holes) == holes
+    report = solving.solve(loaded.kind, loaded.puzzle, limit=2)
+    assert report.count == 1 and report.exhaustive
+    assert report.solutions == [loaded.answer]
+    assert all(
+        loaded.answer[cell // loaded.puzzle.cols][cell % loaded.puzzle.cols] == 0 for cell in holes
     )
 
 

@@ -91,7 +91,8 @@ def _url_variant(rng: random.Random, url: str) -> str:
 
 def valid_form(rng: random.Random, kind: PuzzleKind[Any], puzzle: Any) -> tuple[str, str]:
     """``(form, text)``: the board written as text, URL, JSON or a pzprv3 file (one
-    line per line, or ``/``-joined), in some legal spelling."""
+    line per line, or ``/``-joined), in some legal spelling (JSON when a form
+    cannot write the board)."""
     form = rng.choice(("text", "url", "json", "pzprv3"))
     if form == "pzprv3":
         try:
@@ -102,7 +103,10 @@ def valid_form(rng: random.Random, kind: PuzzleKind[Any], puzzle: Any) -> tuple[
     if form == "text":
         return form, text_variant(rng, kind.format_text(puzzle))
     if form == "url":
-        return form, _url_variant(rng, kind.to_url(puzzle))
+        try:
+            return form, _url_variant(rng, kind.to_url(puzzle))
+        except PuzzleError:  # a board the URL form cannot write: its JSON instead
+            form = "json"
     return form, dumps(rng, kind.to_json(puzzle))
 
 

@@ -197,7 +197,8 @@ def puzzle_payload(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
     ``cells`` is the drawing data: ``layers`` (see :func:`cell_layers`) and
     ``labels``, the face's name of each cell (``r1c1``...), which the page
     uses in messages and for accessibility. ``json`` is sent back with every
-    request; ``picture`` is the text rendering.
+    request; ``picture`` is the text rendering. ``url`` is empty for a board
+    the URL form cannot write, and ``url_note`` then says why in one line.
     """
     obj = kind.to_json(puzzle)
     cells = range(puzzle.rows * puzzle.cols)
@@ -212,7 +213,16 @@ def puzzle_payload(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
             "layers": cell_layers(obj, puzzle.rows, puzzle.cols),
             "labels": [kind.cell_label(puzzle, cell) for cell in cells],
         },
-        "url": kind.to_url(puzzle),
+        **_url_fields(kind, puzzle),
         "text": kind.format_text(puzzle),
         "picture": kind.render(puzzle),
     }
+
+
+def _url_fields(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, str]:
+    """``url``, and ``url_note``: empty, or why the puzzle has no URL (a form
+    cannot hold every legal board, and the export says so instead)."""
+    try:
+        return {"url": kind.to_url(puzzle), "url_note": ""}
+    except PuzzleError as error:
+        return {"url": "", "url_note": str(error)}

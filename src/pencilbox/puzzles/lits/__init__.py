@@ -95,9 +95,9 @@ class LitsKind(PuzzleKind[Lits]):
         return cnf.encode(puzzle, state)
 
     def random_board(self, rng: random.Random, rows: int, cols: int) -> Lits:
-        from .boards import random_board
+        from .boards import face_board
 
-        return random_board(rng, rows, cols)
+        return face_board(rng, rows, cols)
 
     def soak_board(self, rng: random.Random, rows: int, cols: int) -> Lits:
         from .boards import soak_board

@@ -1,11 +1,14 @@
 // LITS: drawing and input. Regions get thick borders. A cell is unknown (0),
 // shaded (1) or dotted (2: marked as not shaded); the hint endpoint reads
-// exactly these numbers, the checker only shaded (1) or not (0).
+// exactly these numbers, the checker only shaded (1) or not (0). A hole
+// (region -1: a cell in no region) is drawn hatched, takes no input and is
+// never shaded.
 //
 // The web app serves this file at /static/js/kinds/lits.js, beside the page's
 // loader, so the imports below reach the page's shared code in ../core/.
 
-import { drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
+import { CELL, cellOrigin, drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
+import { svg } from "../core/dom.js";
 import { drawDraftCells } from "../editor/draw.js";
 import { blankRegions, drawRegionEdges, paintCells, regionLabels, regionsFrom, toRows, toggleEdges } from "../editor/regions.js";
 
@@ -13,12 +16,17 @@ const UNKNOWN = 0;
 const SHADED = 1;
 const DOT = 2;
 const PIECE = 4; // shaded cells per region
+const HOLE = -1; // the region number of a cell in no region
 
 export function setup(payload) {
   const regions = payload.cells.layers.regions;
   const size = new Map();
-  for (const region of regions) size.set(region, (size.get(region) || 0) + 1);
+  for (const region of regions) if (region !== HOLE) size.set(region, (size.get(region) || 0) + 1);
   return { rows: payload.rows, cols: payload.cols, regions, regionSize: size };
+}
+
+function isHole(model, cell) {
+  return model.regions[cell] === HOLE;
 }
 
 export const keysHelp =
@@ -31,8 +39,8 @@ export const rungBack = 'Tap a cell or choose "Play" to go back.';
 
 export const pencil = false;
 
-export function editable() {
-  return true;
+export function editable(model, cell) {
+  return !isHole(model, cell);
 }
 
 // The position the hint reads: 1 shaded, 2 dot (marked unshaded), 0 unknown.
@@ -56,6 +64,7 @@ export function keyAction(model, cell, key, values) {
 export function click(model, data, button, values) {
   if (data.cell === undefined) return null;
   const cell = Number(data.cell);
+  if (isHole(model, cell)) return null; // a hole takes no input: the tap is ignored
   const value = values[cell];
   if (button === 2) return { select: cell, cell, value: value === DOT ? UNKNOWN : DOT };
   return { select: cell, cell, value: (value + 1) % 3 };
@@ -66,6 +75,7 @@ function shadedPerRegion(model, values) {
   const open = new Map();
   values.forEach((value, cell) => {
     const region = model.regions[cell];
+    if (region === HOLE) return;
     if (value === SHADED) shaded.set(region, (shaded.get(region) || 0) + 1);
     if (value === UNKNOWN) open.set(region, (open.get(region) || 0) + 1);
   });
@@ -94,8 +104,9 @@ export function pending(model, violation, values) {
   return false;
 }
 
-// What a cell holds, in words for screen readers: "shaded", "dot" or "" (empty).
+// What a cell holds, in words for screen readers: "hole", "shaded", "dot" or "" (empty).
 export function cellWords(model, cell, view) {
+  if (isHole(model, cell)) return "hole";
   const value = view.rung ? view.rung.settled.get(cell) : view.values[cell];
   return value === SHADED ? "shaded" : value === DOT ? "dot" : "";
 }
@@ -105,7 +116,7 @@ export function cellWords(model, cell, view) {
 export function draw(model, view) {
   const board = newBoard(model.rows, model.cols, "LITS board");
   drawCells(board, (cell) => {
-    const classes = [];
+    const classes = isHole(model, cell) ? ["hole"] : [];
     if (view.errors.has(cell)) classes.push("error");
     if (view.hint.has(cell)) classes.push("hint");
     if (view.because.has(cell)) classes.push("because");
@@ -114,11 +125,13 @@ export function draw(model, view) {
     return classes;
   }, (cell) => cellWords(model, cell, view));
   for (let cell = 0; cell < model.regions.length; cell += 1) {
+    if (isHole(model, cell)) continue;
     const value = view.rung ? view.rung.settled.get(cell) : view.values[cell];
     const style = view.rung ? "ink rung" : view.errors.has(cell) ? "ink wrong" : "ink";
     if (value === SHADED) drawShade(board, cell, style);
     else if (value === DOT) drawDot(board, cell, style);
   }
+  for (let cell = 0; cell < model.regions.length; cell += 1) if (isHole(model, cell)) drawHatch(board, cell);
   drawGrid(board, (cell) => model.regions[cell]);
   if (!view.rung) drawFocus(board, view.selected);
   return board.root;
@@ -171,4 +184,19 @@ export function drawDraft(draft, view) {
   }
   drawRegionEdges(board, draft.regions);
   return board.root;
+}
+
+// A hole's hatching: three thin diagonals across the cell, in the grid's ink,
+// so that it reads as "no cell here" and never as a shaded one (which is a
+// filled square).
+function drawHatch(board, cell) {
+  const [x, y] = cellOrigin(board.cols, cell);
+  const half = CELL / 2;
+  for (const [x1, y1, x2, y2] of [
+    [x, y + half, x + half, y],
+    [x, y + CELL, x + CELL, y],
+    [x + half, y + CELL, x + CELL, y + half],
+  ]) {
+    board.layers.thin.append(svg("line", { x1, y1, x2, y2, class: "grid hatch" }));
+  }
 }

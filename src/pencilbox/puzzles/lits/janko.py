@@ -2,8 +2,7 @@
 the dataset keeps one), ``@`` a cell in no region; the solution names each
 shaded cell's tetromino (``L`` ``I`` ``T`` ``S``), ``-`` unshaded.
 
-A cell in no region goes through the JSON form as region -1, so the board
-is whatever the model makes of such a cell there.
+A cell in no region (a hole) goes through the JSON form as region -1.
 """
 
 from __future__ import annotations
@@ -29,10 +28,6 @@ def read(board: Janko) -> tuple[Lits, Rows | None]:
     try:
         puzzle = model.from_json(obj)
     except PuzzleError as error:
-        if HOLE in board.grids[grid] and "not a region number" in str(error):
-            # Until the model takes cells in no region, its JSON form refuses -1.
-            at = board.where(board.grids[grid].index(HOLE), grid)
-            raise PuzzleError("a cell in no region ('@') is not supported yet", where=at) from None
         raise PuzzleError(str(error).removeprefix("JSON: "), where="janko") from None
     if board.solution is None:
         return puzzle, None

@@ -27,6 +27,9 @@ def count_to_four(state: State, log: Log) -> bool:
     (the step a hint ends on, announced once per region)."""
     state = as_lits(state)
     tables = state.tables
+    if state.shaded & tables.holes:
+        hole = state.shaded & tables.holes
+        raise Contradiction(f"{tables.grid.label((hole & -hole).bit_length() - 1)} is a hole")
     dirty = state.dirty_local
     state.dirty_local = 0
     changed = False

@@ -48,11 +48,11 @@ def drop_out_of_touch(state: LitsState, log: Log) -> bool:
     if tables.region_count < 2:
         return False
     touch = tables.across_border(tables.all_cells & ~state.unshaded)
-    left = state.touch_seen & ~touch & tables.all_cells
+    left = state.touch_seen & ~touch & tables.inside  # a hole is in no region to look at
     state.touch_seen = touch
     if not left:
         return False
-    untouched = tables.all_cells & ~touch
+    untouched = tables.inside & ~touch
     covering = tables.covering
     domains = state.domains
     region_of = tables.region_of

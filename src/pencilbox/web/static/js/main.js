@@ -89,6 +89,9 @@ function openPayload(payload, origin) {
   $("#title").textContent = titleOf(payload, origin);
   document.title = `pencilbox · ${titleOf(payload, null)}`;
   $("#export-url").value = payload.url || "";
+  // a board the URL form cannot write: the field says why instead
+  $("#export-url").placeholder = payload.url_note || "";
+  $("#export-copy").disabled = !payload.url;
   $("#export-text").value = payload.text || "";
   $("#keys").textContent = helpOf(game.kind);
   buildPad($("#pad"), game);
