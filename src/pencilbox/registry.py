@@ -21,6 +21,7 @@ _TYPES: tuple[str, ...] = (
     "suguru",
     "lits",
     "heteromino",
+    "norinori",
 )
 
 _loaded: dict[str, PuzzleKind[Any]] = {}

@@ -1,0 +1,158 @@
+"""Random Norinori boards for cross-checks, the soak, the fuzzer and format tests.
+
+These are test boards, not puzzles: random partitions (most of which have
+no answer at all, as the LITS write-up says of Norinori), and for the soak
+also *planted* boards, whose regions are grown around a random shading of
+dominoes so that they have at least that answer. Nothing here consults a
+solver, so the boards are fair tests of every counter.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .model import Norinori, build, neighbours
+
+
+def random_regions(
+    rng: random.Random, rows: int, cols: int, smallest: int = 2, largest: int = 6
+) -> list[int]:
+    """Region labels per cell: regions grown from random cells to a target
+    size drawn from ``smallest``..``largest`` by adding random free
+    neighbours; a region left smaller than ``smallest`` (walled in early) is
+    merged into a random neighbouring one, so it may exceed ``largest``."""
+    total = rows * cols
+    if total < 2:
+        raise ValueError(f"a {rows}x{cols} board cannot hold a region of two cells")
+    labels = [-1] * total
+    order = list(range(total))
+    rng.shuffle(order)
+    next_label = 0
+    for seed in order:
+        if labels[seed] != -1:
+            continue
+        target = rng.randint(smallest, largest)
+        labels[seed] = next_label
+        grown = [seed]
+        while len(grown) < target:
+            frontier = sorted(
+                {n for m in grown for n in neighbours(rows, cols, m) if labels[n] == -1}
+            )
+            if not frontier:
+                break
+            cell = rng.choice(frontier)
+            labels[cell] = next_label
+            grown.append(cell)
+        next_label += 1
+    return _merge_small(rng, rows, cols, labels, smallest)
+
+
+def _merge_small(
+    rng: random.Random, rows: int, cols: int, labels: list[int], smallest: int
+) -> list[int]:
+    while True:
+        sizes: dict[int, int] = {}
+        for label in labels:
+            sizes[label] = sizes.get(label, 0) + 1
+        small = sorted(label for label, n in sizes.items() if n < smallest)
+        if not small or len(sizes) == 1:
+            return labels
+        label = small[0]
+        cells = [cell for cell, other in enumerate(labels) if other == label]
+        beside = sorted({labels[n] for c in cells for n in neighbours(rows, cols, c)} - {label})
+        into = rng.choice(beside)
+        for cell in cells:
+            labels[cell] = into
+
+
+def dominoes(
+    rng: random.Random, rows: int, cols: int, tries: int | None = None
+) -> list[tuple[int, int]]:
+    """A random shading of dominoes no two of which share an edge: random
+    cells tried in turn, each with a random free neighbour."""
+    total = rows * cols
+    shaded = [False] * total
+    blocked = [False] * total  # shaded, or beside a shaded cell
+    placed: list[tuple[int, int]] = []
+    order = list(range(total))
+    rng.shuffle(order)
+    for cell in order[: tries or total]:
+        if blocked[cell]:
+            continue
+        sides = [n for n in neighbours(rows, cols, cell) if not blocked[n]]
+        if not sides:
+            continue
+        other = rng.choice(sides)
+        placed.append((min(cell, other), max(cell, other)))
+        for end in (cell, other):
+            shaded[end] = True
+        for end in (cell, other):
+            blocked[end] = True
+            for n in neighbours(rows, cols, end):
+                blocked[n] = True
+    return sorted(placed)
+
+
+def grow_around(
+    rng: random.Random, rows: int, cols: int, placed: list[tuple[int, int]]
+) -> list[int]:
+    """Region labels: one region per domino, grown over the unshaded cells by
+    adding a random free cell beside a random region until none is free.
+
+    Every region holds exactly its domino, so the dominoes are an answer.
+    A cell no region reaches (walled in by other regions' dominoes, which
+    cannot be) does not occur: a region grows into any free cell beside it.
+    """
+    total = rows * cols
+    labels = [-1] * total
+    grown: list[list[int]] = []
+    for number, (a, b) in enumerate(placed):
+        labels[a] = labels[b] = number
+        grown.append([a, b])
+    free = total - 2 * len(placed)
+    while free:
+        region = rng.randrange(len(grown))
+        frontier = [n for m in grown[region] for n in neighbours(rows, cols, m) if labels[n] == -1]
+        if not frontier:
+            continue
+        cell = rng.choice(frontier)
+        labels[cell] = region
+        grown[region].append(cell)
+        free -= 1
+    return labels
+
+
+def random_board(
+    rng: random.Random,
+    rows: int,
+    cols: int,
+    *,
+    smallest: int = 2,
+    largest: int = 6,
+) -> Norinori:
+    """A valid random partition (most have no answer)."""
+    return build(rows, cols, random_regions(rng, rows, cols, smallest, largest))
+
+
+def planted_board(rng: random.Random, rows: int, cols: int) -> Norinori:
+    """A board with at least one answer: regions grown around random dominoes."""
+    if rows * cols < 2:
+        raise ValueError(f"a {rows}x{cols} board cannot hold a domino")
+    placed = dominoes(rng, rows, cols)
+    if not placed:
+        raise ValueError(f"no domino fits a {rows}x{cols} board")
+    return build(rows, cols, grow_around(rng, rows, cols, placed))
+
+
+def face_board(rng: random.Random, rows: int, cols: int) -> Norinori:
+    """The face's random board: a plain random partition."""
+    return random_board(rng, rows, cols)
+
+
+def soak_board(rng: random.Random, rows: int, cols: int) -> Norinori:
+    """A board for the soak: planted in half of them (plain random partitions
+    nearly never have an answer), region sizes varied in the rest."""
+    if rng.random() < 0.5:
+        return planted_board(rng, rows, cols)
+    smallest, largest = rng.choice(((2, 4), (2, 6), (3, 8)))
+    return random_board(rng, rows, cols, smallest=smallest, largest=largest)

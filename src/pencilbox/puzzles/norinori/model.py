@@ -1,0 +1,274 @@
+"""The Norinori puzzle: its board, its text and JSON forms, and its picture.
+
+Rules (from the rule text): the board is cut into regions. Shade exactly
+two cells in every region. Every shaded cell shares an edge with exactly
+one other shaded cell: the shaded cells form dominoes, a domino may cross
+a region border, and two dominoes never share an edge (they may touch
+diagonally). The checker of those rules is :mod:`.checker`.
+
+Solution grids are int rows: 1 shaded, 0 not. A player's position may
+also hold 2, a dot (marked unshaded).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ...codecs.grids import json_size
+from ...codecs.grids import tokens as line_tokens
+from ...errors import PuzzleError
+from ...kind import Rows
+
+MAX_SIDE = 100
+"""Largest number of rows or columns accepted by every input form."""
+
+MIN_REGION = 2
+"""A region shades two cells, so it needs at least two."""
+
+
+@dataclass(frozen=True)
+class Norinori:
+    """An immutable Norinori board: ``regions[cell]`` is the region number
+    (0..n-1), numbered in reading order of each region's first cell."""
+
+    rows: int
+    cols: int
+    regions: tuple[int, ...]
+
+    @cached_property
+    def region_cells(self) -> tuple[tuple[int, ...], ...]:
+        """The cells of each region, in reading order."""
+        cells: list[list[int]] = [[] for _ in range(max(self.regions, default=-1) + 1)]
+        for cell, region in enumerate(self.regions):
+            cells[region].append(cell)
+        return tuple(tuple(c) for c in cells)
+
+    @property
+    def region_count(self) -> int:
+        return len(self.region_cells)
+
+
+def where(cols: int, cell: int) -> str:
+    """A cell's place in an error message: ``row 2, column 5``."""
+    row, col = divmod(cell, cols)
+    return f"row {row + 1}, column {col + 1}"
+
+
+def neighbours(rows: int, cols: int, cell: int) -> tuple[int, ...]:
+    """The cells sharing an edge with ``cell``: above, below, left, right (those on the board)."""
+    row, col = divmod(cell, cols)
+    found = []
+    if row:
+        found.append(cell - cols)
+    if row < rows - 1:
+        found.append(cell + cols)
+    if col:
+        found.append(cell - 1)
+    if col < cols - 1:
+        found.append(cell + 1)
+    return tuple(found)
+
+
+def build(rows: int, cols: int, labels: Sequence[int]) -> Norinori:
+    """Validate and build a board; labels are renumbered in reading order.
+
+    A label names one region; the same label on two separate pieces is an
+    error (not two regions), since that is almost always a typing mistake.
+    """
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise PuzzleError(f"board {rows}x{cols} is out of range 1..{MAX_SIDE}")
+    if len(labels) != rows * cols:
+        raise PuzzleError(f"expected {rows * cols} cells for {rows}x{cols}, got {len(labels)}")
+    renumber: dict[int, int] = {}
+    regions = tuple(renumber.setdefault(label, len(renumber)) for label in labels)
+    puzzle = Norinori(rows, cols, regions)
+    validate(puzzle)
+    return puzzle
+
+
+def validate(puzzle: Norinori) -> None:
+    """Raise PuzzleError for a board no solver should be handed: a region of
+    one cell (it cannot hold two shaded cells) or a region in pieces."""
+    for number, cells in enumerate(puzzle.region_cells):
+        first = where(puzzle.cols, cells[0])
+        if len(cells) < MIN_REGION:
+            raise PuzzleError(
+                f"region {number + 1} has 1 cell; a Norinori region needs at least {MIN_REGION}",
+                where=first,
+            )
+        if not connected(puzzle, cells):
+            raise PuzzleError(f"region {number + 1} is split into pieces", where=first)
+
+
+def connected(puzzle: Norinori, cells: Sequence[int]) -> bool:
+    members = set(cells)
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        for other in neighbours(puzzle.rows, puzzle.cols, todo.pop()):
+            if other in members and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(members)
+
+
+# -- text form ---------------------------------------------------------------
+
+
+def parse_text(text: str) -> Norinori:
+    """Parse the text form: a header line, then the region map, one line per row.
+
+    ::
+
+        norinori 4x4
+        A A B B
+        A C C B
+        D C C B
+        D D D B
+
+    Region labels are letters or numbers (``A``, ``7``, ``red``); each label
+    names one connected region. A row may be written with spaces between
+    its labels, or as one word of single-character labels (``AABB``). Lines
+    starting with ``#`` and blank lines are skipped. The size is
+    ``ROWSxCOLS`` (``×`` also works), each from 1 to 100.
+    """
+    numbered = [
+        (number, line.strip())
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not numbered:
+        raise PuzzleError("empty input")
+    header_no, header = numbered[0]
+    rows, cols = _parse_header(header, header_no)
+    body = numbered[1:]
+    if not body:
+        raise PuzzleError("missing the region map", where=f"line {header_no + 1}")
+    if len(body) != rows:
+        raise PuzzleError(
+            f"region map has {len(body)} rows, expected {rows}", where=f"line {body[0][0]}"
+        )
+    labels: dict[str, int] = {}
+    regions: list[int] = []
+    for line_no, line in body:
+        tokens = line_tokens(line)
+        if len(tokens) != cols:
+            raise PuzzleError(
+                f"region map row has {len(tokens)} cells, expected {cols}", where=f"line {line_no}"
+            )
+        for col, token in enumerate(tokens):
+            if not token.isalnum():
+                raise PuzzleError(
+                    f"region label {token[:10]!r} is not a letter or number",
+                    where=f"line {line_no}, column {col + 1}",
+                )
+            regions.append(labels.setdefault(token, len(labels)))
+    return build(rows, cols, regions)
+
+
+def _parse_header(header: str, line_no: int) -> tuple[int, int]:
+    words = header.lower().replace("×", "x").split()
+    if not words or words[0] != "norinori":
+        raise PuzzleError("first line must be 'norinori ROWSxCOLS'", where=f"line {line_no}")
+    size = "".join(words[1:])
+    try:
+        rows_text, cols_text = size.split("x")
+        if not (rows_text.isascii() and rows_text.isdigit()):
+            raise ValueError
+        if not (cols_text.isascii() and cols_text.isdigit()):
+            raise ValueError
+        rows, cols = int(rows_text[:6]), int(cols_text[:6])
+    except ValueError:
+        raise PuzzleError(f"size {size[:20]!r} is not ROWSxCOLS", where=f"line {line_no}") from None
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise PuzzleError(
+            f"size {rows}x{cols} is out of range 1..{MAX_SIDE}", where=f"line {line_no}"
+        )
+    return rows, cols
+
+
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def format_text(puzzle: Norinori) -> str:
+    """The text form; regions are lettered A-Z, a-z, or numbered past 52."""
+    lines = [f"norinori {puzzle.rows}x{puzzle.cols}"]
+    spaced = puzzle.region_count > len(_ALPHABET)
+    width = len(str(puzzle.region_count))
+
+    def name(label: int) -> str:
+        return str(label + 1).rjust(width) if spaced else _ALPHABET[label]
+
+    for row in range(puzzle.rows):
+        labels = puzzle.regions[row * puzzle.cols : (row + 1) * puzzle.cols]
+        lines.append(" ".join(name(label) for label in labels))
+    return "\n".join(lines) + "\n"
+
+
+# -- JSON form ---------------------------------------------------------------
+
+
+def to_json(puzzle: Norinori) -> dict[str, Any]:
+    cols = puzzle.cols
+    return {
+        "puzzle": "norinori",
+        "rows": puzzle.rows,
+        "cols": cols,
+        "regions": [list(puzzle.regions[r * cols : (r + 1) * cols]) for r in range(puzzle.rows)],
+    }
+
+
+def from_json(obj: dict[str, Any]) -> Norinori:
+    rows, cols = json_size(obj)
+    grid = obj.get("regions")
+    if not isinstance(grid, list) or len(grid) != rows:
+        raise PuzzleError(f"'regions' must be a list of {rows} rows", where="JSON")
+    flat: list[int] = []
+    for r, row in enumerate(grid):
+        if not isinstance(row, list) or len(row) != cols:
+            raise PuzzleError(f"'regions' row {r + 1} must hold {cols} numbers", where="JSON")
+        for c, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
+                raise PuzzleError(
+                    f"'regions' row {r + 1}, column {c + 1} is not a region number 0..1000000",
+                    where="JSON",
+                )
+            flat.append(value)
+    try:
+        return build(rows, cols, flat)
+    except PuzzleError as error:
+        raise PuzzleError(str(error), where="JSON") from None
+
+
+# -- picture -----------------------------------------------------------------
+
+
+def render(puzzle: Norinori, grid: Rows | None = None) -> str:
+    """Box-drawing picture: lines between regions, ``#`` shaded, ``.`` marked unshaded."""
+    rows, cols = puzzle.rows, puzzle.cols
+
+    def region(r: int, c: int) -> int | None:
+        if 0 <= r < rows and 0 <= c < cols:
+            return puzzle.regions[r * cols + c]
+        return None
+
+    def content(r: int, c: int) -> str:
+        value = grid[r][c] if grid else 0
+        return " # " if value == 1 else " . " if value == 2 else "   "
+
+    out = []
+    for r in range(rows + 1):
+        line = ""
+        for c in range(cols):
+            line += "+" + ("---" if region(r - 1, c) != region(r, c) else "   ")
+        out.append(line + "+")
+        if r == rows:
+            break
+        line = ""
+        for c in range(cols):
+            line += ("|" if region(r, c - 1) != region(r, c) else " ") + content(r, c)
+        out.append(line + "|")
+    return "\n".join(out)
