@@ -119,7 +119,8 @@ def _empty(engine: str, limit: int, started: float) -> SatReport:
 def count_default(
     kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, rung: str | None = None
 ) -> Report | SatReport:
-    """The default solve: ``rung`` (default the top) to its fixpoint, then SAT.
+    """The default solve: ``rung`` (default the face's ``default_rung``, the
+    top unless the type says otherwise) to its fixpoint, then SAT.
 
     A board the ladder finishes or refutes is answered as the rung engine
     answers it (``solved_by`` the rung, no search); one it leaves open is
@@ -127,7 +128,7 @@ def count_default(
     search being the solver's), so no board waits on the rung engine's
     search. ``seconds`` covers both, as every engine's does.
     """
-    rung = rung or kind.ladder.top
+    rung = rung or kind.default_rung
     load_solver()  # before the clock, as in :func:`count`
     started = time.perf_counter()
     state = kind.initial_state(puzzle)

@@ -60,8 +60,9 @@ def _count(kind: PuzzleKind[Any], puzzle: Any, args: argparse.Namespace) -> Solv
         rung = checked_rung(kind, args.rules)
         return solving.solve(kind, puzzle, rung=rung, limit=args.limit, trace=args.trace)
     if args.engine == "auto":
-        rung = checked_rung(kind, args.rules)
-        return counting.count_default(kind, puzzle, limit=args.limit, rung=rung)
+        # without --rules, the rung the type chose for its default solve
+        first = checked_rung(kind, args.rules) if args.rules else None
+        return counting.count_default(kind, puzzle, limit=args.limit, rung=first)
     if args.rules:
         raise PuzzleError(f"--rules applies to the rung engine, not --engine {args.engine}")
     if args.trace:

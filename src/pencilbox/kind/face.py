@@ -79,6 +79,13 @@ class PuzzleKind(PlayerHooks[P], SetterHooks[P], ABC):
         return str(self._room("ladder").HYBRID_RUNG)
 
     @cached_property
+    def default_rung(self) -> str:
+        """The rung the default solve propagates before SAT takes over: the
+        ladder room's ``DEFAULT_RUNG`` if it declares one (a cheap rung, where
+        SAT finishes faster than the top rung's probing), else the top."""
+        return str(getattr(self._room("ladder"), "DEFAULT_RUNG", self.ladder.top))
+
+    @cached_property
     def hybrid_extra(self) -> tuple[Rule, ...]:
         """Rules off the ladder that the hybrid runs after ``hybrid_rung``'s (default none)."""
         return tuple(getattr(self._room("cnf"), "HYBRID_EXTRA", ()))

@@ -12,7 +12,7 @@ shapes the regions around it.
    neighbouring region (the region staying in one piece). Moving an
    unshaded cell never hurts the intended answer: no shaded cell changes
    region.
-4. **Verify**: the count (``placements`` rung to its fixpoint, then SAT,
+4. **Verify**: the count (``person`` rung to its fixpoint, then SAT,
    limit 2) says unique; a walk that runs too long starts over.
 
 Everything random comes from the ``random.Random`` passed in and no
@@ -36,7 +36,7 @@ from .model import Norinori, build, connected, neighbours
 from .state import new_state, solution_rows
 
 MODES = ("walk",)
-COUNT_RULES = LADDER.rules("placements")
+COUNT_RULES = LADDER.rules("person")
 MAX_ATTEMPTS = 100
 MAX_WALK = 400
 MIN_SIDE = 4
@@ -64,13 +64,17 @@ def walk_step(
     neighbouring region; False when no such move keeps regions whole."""
     rows, cols = puzzle.rows, puzzle.cols
     shaded = {r * cols + c for r in range(rows) for c in range(cols) if answer[r][c]}
-    targets = [
-        cell
+    differ = {
+        labels[cell]
         for cell in range(rows * cols)
-        if other[cell // cols][cell % cols] and cell not in shaded
-    ]
-    rng.shuffle(targets)
-    for cell in targets:
+        if other[cell // cols][cell % cols] != answer[cell // cols][cell % cols]
+    }
+    # first the cells the rival shades, then any unshaded cell of a region where they differ
+    first = [c for c in range(rows * cols) if other[c // cols][c % cols] and c not in shaded]
+    then = [c for c in range(rows * cols) if labels[c] in differ and c not in shaded]
+    rng.shuffle(first)
+    rng.shuffle(then)
+    for cell in first + [c for c in then if c not in first]:
         home = labels[cell]
         choices = sorted({labels[n] for n in neighbours(rows, cols, cell)} - {home})
         rng.shuffle(choices)

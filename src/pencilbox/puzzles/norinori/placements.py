@@ -18,7 +18,7 @@ from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import Mask, indices
 from .places import region_why
 from .state import SHADED, UNSHADED, NoriState, as_nori
-from .tables import Tables
+from .tables import Tables, sparse
 
 
 def region_placements(state: State, log: Log) -> bool:
@@ -64,7 +64,7 @@ def _forced(state: NoriState, region: int, pair: Mask) -> tuple[Mask, Mask] | No
     shaded = state.shaded | pair
     unshaded = state.unshaded | (tables.region_mask[region] & ~pair)
     shade = unshade = 0
-    for cell in indices(pair | (tables.ring[region] & state.shaded)):
+    for cell in sparse(pair | (tables.ring[region] & state.shaded)):
         touching = near[cell] & shaded
         if touching & (touching - 1):
             return None
@@ -76,7 +76,7 @@ def _forced(state: NoriState, region: int, pair: Mask) -> tuple[Mask, Mask] | No
             continue
         # a partner must touch this cell and no other shaded cell
         ways = 0
-        for side in indices(near[cell] & ~unshaded):
+        for side in sparse(near[cell] & ~unshaded):
             if near[side] & shaded == 1 << cell:
                 ways |= 1 << side
             else:
@@ -135,10 +135,9 @@ def neighbour_pairs(state: State, log: Log) -> bool:
             theirs = state.domains[region]
             for other in tables.beside[region]:
                 dom = state.domains[other]
-                supports = tables.compatible(other, region)
                 keep = 0
                 for index in indices(dom):
-                    if supports[index] & theirs:
+                    if tables.supports(other, index, region) & theirs:
                         keep |= 1 << index
                 if keep == dom:
                     continue

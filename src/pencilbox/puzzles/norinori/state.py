@@ -24,7 +24,7 @@ from ...engine import Contradiction, State
 from ...grid import Mask, Rows, indices, members
 from ...kind import Violation
 from .model import Norinori
-from .tables import Tables
+from .tables import Tables, sparse
 
 SHADED = 1
 UNSHADED = 2
@@ -116,7 +116,7 @@ class NoriState(State):
         tables = self.tables
         self.shaded |= cells
         self.fresh |= cells
-        for cell in indices(cells):
+        for cell in sparse(cells):
             self.look_out |= tables.near_mask[cell] | 1 << cell
             self.dirty_place |= tables.touch_regions[cell]
             self.narrow(tables.region_of[cell], tables.covering[cell])
@@ -131,7 +131,7 @@ class NoriState(State):
             raise Contradiction(f"{self.tables.label(clash)} would be shaded and unshaded")
         tables = self.tables
         self.unshaded |= cells
-        for cell in indices(cells):
+        for cell in sparse(cells):
             self.look_out |= tables.near_mask[cell]
             self.look_partner |= tables.near_mask[cell]
             self.dirty_place |= tables.touch_regions[cell]

@@ -44,7 +44,7 @@ class Tables:
     touch_regions: tuple[int, ...]
     """Per cell, the set of regions of the cell and of its neighbours: the
     regions whose placements a change at the cell may affect."""
-    compat_cache: dict[tuple[int, int], tuple[Domain, ...]] = field(default_factory=dict)
+    compat_cache: dict[tuple[int, int, int], Domain] = field(default_factory=dict)
     spread_cache: dict[tuple[int, Domain], tuple[Mask, Mask]] = field(default_factory=dict)
 
     @classmethod
@@ -110,32 +110,30 @@ class Tables:
         a, b = self.pairs[region][index]
         return f"{self.label(a)} and {self.label(b)}"
 
-    def compatible(self, region: int, other: int) -> tuple[Domain, ...]:
-        """Per pair of ``region``, the pairs of ``other`` that may stand beside it."""
-        key = (region, other)
+    def supports(self, region: int, index: int, other: int) -> Domain:
+        """The pairs of ``other`` that may stand beside pair ``index`` of ``region``.
+
+        Worked out on first use for each pair and kept: the domains the rule
+        asks about are mostly narrow by then, so few of the pairs of a big
+        region are ever asked for."""
+        key = (region, index, other)
         found = self.compat_cache.get(key)
         if found is None:
-            found = tuple(
-                self._supports(region, mine, other) for mine in range(len(self.pairs[region]))
-            )
+            own = self.pair_mask[region][index]
+            both = self.region_mask[region] | self.region_mask[other]
+            found = 0
+            for theirs, mask in enumerate(self.pair_mask[other]):
+                if fits(self.near_mask, own | mask, both & ~(own | mask)):
+                    found |= 1 << theirs
             self.compat_cache[key] = found
         return found
-
-    def _supports(self, region: int, mine: int, other: int) -> Domain:
-        own = self.pair_mask[region][mine]
-        both = self.region_mask[region] | self.region_mask[other]
-        supported = 0
-        for index, theirs in enumerate(self.pair_mask[other]):
-            if fits(self.near_mask, own | theirs, both & ~(own | theirs)):
-                supported |= 1 << index
-        return supported
 
 
 def fits(near_mask: tuple[Mask, ...], shaded: Mask, unshaded: Mask) -> bool:
     """Whether the ``shaded`` cells can each still have exactly one shaded
     neighbour: none has two or more among ``shaded``, and each without one
     has a neighbour outside ``unshaded`` to pair with."""
-    for cell in indices(shaded):
+    for cell in sparse(shaded):
         around = near_mask[cell]
         touching = around & shaded
         if touching & (touching - 1):
@@ -143,3 +141,15 @@ def fits(near_mask: tuple[Mask, ...], shaded: Mask, unshaded: Mask) -> bool:
         if not touching and not around & ~unshaded:
             return False
     return True
+
+
+def sparse(mask: Mask) -> list[int]:
+    """The members of a set with few members on a big board, by peeling bits:
+    :func:`pencilbox.grid.indices` reads a board-sized set through its binary
+    text, which costs the whole board however few cells it holds."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
