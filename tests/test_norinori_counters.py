@@ -70,4 +70,4 @@ def test_every_deduction_holds_in_every_brute_answer() -> None:
                         assert (step.value == SHADED) == shaded, (index, rung, step)
                         assert step.value in (SHADED, UNSHADED)
                 checked += 1
-    assert checked > 500, checked
+    assert checked > 400, checked
