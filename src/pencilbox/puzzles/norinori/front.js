@@ -1,10 +1,10 @@
-// LITS: drawing and input. Regions get thick borders. A cell is unknown (0),
+// Norinori: drawing and input. Regions get thick borders. A cell is unknown (0),
 // shaded (1) or dotted (2: marked as not shaded); the hint endpoint reads
 // exactly these numbers, the checker only shaded (1) or not (0). A hole
 // (region -1: a cell in no region) is drawn hatched, takes no input and is
 // never shaded.
 //
-// The web app serves this file at /static/js/kinds/lits.js, beside the page's
+// The web app serves this file at /static/js/kinds/norinori.js, beside the page's
 // loader, so the imports below reach the page's shared code in ../core/.
 
 import { CELL, cellOrigin, drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
@@ -15,7 +15,7 @@ import { blankRegions, drawRegionEdges, paintCells, regionLabels, regionsFrom, t
 const UNKNOWN = 0;
 const SHADED = 1;
 const DOT = 2;
-const PIECE = 4; // shaded cells per region
+const PIECE = 2; // shaded cells per region
 const HOLE = -1; // the region number of a cell in no region
 
 export function setup(payload) {
@@ -82,15 +82,15 @@ function shadedPerRegion(model, values) {
   return { shaded, open };
 }
 
-// Done enough to ask the checker: four shaded cells in every region.
+// Done enough to ask the checker: two shaded cells in every region.
 export function readyToCheck(model, values) {
   const { shaded } = shadedPerRegion(model, values);
   return [...model.regionSize.keys()].every((region) => shaded.get(region) === PIECE);
 }
 
-// A violation that only means "not finished": a region with fewer than four
-// shaded cells that still has room for them, or a split mass while some
-// region is short (the missing cells may join it).
+// A violation that only means "not finished": a region with fewer than two
+// shaded cells that still has room for them, or a lone shaded cell while some
+// region is short (its partner may still come).
 export function pending(model, violation, values) {
   const { shaded, open } = shadedPerRegion(model, values);
   const short = (region) => (shaded.get(region) || 0) < PIECE;
@@ -98,7 +98,7 @@ export function pending(model, violation, values) {
     const region = model.regions[violation.cells[0]];
     return short(region) && (shaded.get(region) || 0) + (open.get(region) || 0) >= PIECE;
   }
-  if (violation.rule === "disconnected" || violation.rule === "region-split") {
+  if (violation.rule === "lone") {
     return [...model.regionSize.keys()].some(short);
   }
   return false;
@@ -114,7 +114,7 @@ export function cellWords(model, cell, view) {
 // view: { values, selected, errors, hint, because, rung, solved }
 // (rung: { settled: Map cell -> 1 shaded / 2 unshaded, fresh: Set } or null)
 export function draw(model, view) {
-  const board = newBoard(model.rows, model.cols, "LITS board");
+  const board = newBoard(model.rows, model.cols, "Norinori board");
   drawCells(board, (cell) => {
     const classes = isHole(model, cell) ? ["hole"] : [];
     if (view.errors.has(cell)) classes.push("error");
@@ -164,7 +164,7 @@ export function openDraft(payload) {
 
 export function draftJson(draft) {
   const { rows, cols } = draft.regions;
-  return { puzzle: "lits", rows, cols, regions: toRows(regionLabels(draft.regions), cols) };
+  return { puzzle: "norinori", rows, cols, regions: toRows(regionLabels(draft.regions), cols) };
 }
 
 export function applyEdit(draft, tool, stroke) {
@@ -175,7 +175,7 @@ export function applyEdit(draft, tool, stroke) {
 // view: { marks(cell), solution (flat: 1 shaded) or null }
 export function drawDraft(draft, view) {
   const { rows, cols } = draft.regions;
-  const board = newBoard(rows, cols, "LITS draft");
+  const board = newBoard(rows, cols, "Norinori draft");
   drawDraftCells(board, view, () => [], (cell) => (view.solution && view.solution[cell] === SHADED ? "shaded" : ""));
   if (view.solution) {
     view.solution.forEach((value, cell) => {

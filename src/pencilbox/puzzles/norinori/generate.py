@@ -86,6 +86,66 @@ def walk_step(
     return False
 
 
+def slides(
+    rows: int, cols: int, labels: list[int], shaded: set[int], region: int
+) -> list[set[int]]:
+    """The other pairs ``region`` could shade with every other region's shading
+    kept: each a rival answer that differs in this region alone."""
+    cells = [cell for cell in range(rows * cols) if labels[cell] == region]
+    own = {cell for cell in cells if cell in shaded}
+    rest = shaded - own
+    found = []
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            pair = {a, b}
+            if pair == own:
+                continue
+            trial = rest | pair
+            near = {n for c in pair | own for n in neighbours(rows, cols, c)} | pair
+            if all(
+                sum(n in trial for n in neighbours(rows, cols, c)) == 1 for c in near if c in trial
+            ):
+                found.append(pair - own)
+    return found
+
+
+def descend(rng: random.Random, rows: int, cols: int, labels: list[int], shaded: set[int]) -> int:
+    """Move unshaded cells out of regions that could shade another pair in
+    place (each such pair a one-region rival), until none can or the walk is
+    long; returns the number of moves made."""
+    puzzle_like = Norinori(rows, cols, tuple(labels))
+    for moves in range(MAX_WALK):
+        regions = sorted(set(labels))
+        rng.shuffle(regions)
+        loose = [
+            (region, found)
+            for region in regions
+            if (found := slides(rows, cols, labels, shaded, region))
+        ]
+        if not loose:
+            return moves
+        if not any(_peel(rng, puzzle_like, labels, region, found) for region, found in loose):
+            return -1  # stalled
+    return -1
+
+
+def _peel(
+    rng: random.Random, board: Norinori, labels: list[int], region: int, found: list[set[int]]
+) -> bool:
+    """Move one cell a slide of ``region`` would shade into a neighbouring
+    region, keeping ``region`` whole; False when none can go."""
+    rows, cols = board.rows, board.cols
+    cells = sorted(set().union(*found))
+    rng.shuffle(cells)
+    for cell in cells:
+        choices = sorted({labels[n] for n in neighbours(rows, cols, cell)} - {region})
+        rest = [c for c in range(rows * cols) if labels[c] == region and c != cell]
+        if choices and _whole(board, rest):
+            labels[cell] = rng.choice(choices)
+            return True
+    return False
+
+
 def _whole(puzzle: Norinori, cells: list[int]) -> bool:
     return len(cells) >= 2 and connected(puzzle, cells)
 
@@ -99,6 +159,9 @@ def attempt(rng: random.Random, rows: int, cols: int) -> tuple[Norinori, Rows, i
     for pair in placed:
         for cell in pair:
             answer[cell // cols][cell % cols] = 1
+    shaded = {cell for pair in placed for cell in pair}
+    # the slides it cannot peel (a cell with no other region beside it) are left to the count
+    descend(rng, rows, cols, labels, shaded)
     for steps in range(MAX_WALK):
         puzzle = build(rows, cols, labels)
         other = rival(puzzle, answer)
