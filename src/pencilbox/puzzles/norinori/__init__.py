@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from concurrent.futures import Executor
+from pathlib import Path
 from typing import Any
 
 from ...codecs.janko import Janko
@@ -128,6 +130,13 @@ class NorinoriKind(PuzzleKind[Norinori]):
         self, puzzle: Norinori, state: State, reason: object
     ) -> tuple[str, tuple[int, ...]]:
         return places.contradiction_words(puzzle, state, reason)
+
+    def stats(
+        self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
+    ) -> dict[str, Any]:
+        from .stats import run
+
+        return run(self, out_path, samples=samples, executor=executor)
 
 
 KIND = NorinoriKind()

@@ -5,9 +5,12 @@ the LITS write-up builds its own, the generator fixes the answer first and
 shapes the regions around it.
 
 1. **Place** dominoes at random, no two sharing an edge (:func:`.boards.dominoes`).
-2. **Grow** one region around each domino over the unshaded cells
-   (:func:`.boards.grow_around`): the dominoes are an answer.
-3. **Walk** unshaded cells between regions while the count finds a rival
+2. **Grow** one region around each domino over the unshaded cells, each
+   cell joining the neighbouring region it gives the fewest *slides* (other
+   pairs the region could shade with the rest kept: one-region rivals):
+   the dominoes are an answer (:func:`flood`).
+3. **Walk** unshaded cells between regions: first out of regions with a
+   slide (:func:`descend`), then while the count finds a rival
    answer: a cell the rival shades, in a region where it differs, moves to a
    neighbouring region (the region staying in one piece). Moving an
    unshaded cell never hurts the intended answer: no shaded cell changes
@@ -30,7 +33,7 @@ from ...grid import Rows
 from ...kind import Generated
 from ...sat.core import count_models
 from . import cnf
-from .boards import dominoes, grow_around
+from .boards import dominoes
 from .ladder import LADDER
 from .model import Norinori, build, connected, neighbours
 from .state import new_state, solution_rows
@@ -81,7 +84,9 @@ def walk_step(
         rest = [c for c in range(rows * cols) if labels[c] == home and c != cell]
         if not choices or not _whole(puzzle, rest):
             continue
-        labels[cell] = choices[0]
+        labels[cell] = min(
+            choices, key=lambda region: _slides_with(rows, cols, labels, shaded, cell, region)
+        )
         return True
     return False
 
@@ -107,6 +112,38 @@ def slides(
             ):
                 found.append(pair - own)
     return found
+
+
+def flood(rng: random.Random, rows: int, cols: int, placed: list[tuple[int, int]]) -> list[int]:
+    """Region labels: one region per domino, then each free cell in turn (a
+    random one beside a region) joins the neighbouring region it gives the
+    fewest slides, as the LITS write-up floods cells into the region they
+    enlarge least."""
+    total = rows * cols
+    labels = [-1] * total
+    for number, (a, b) in enumerate(placed):
+        labels[a] = labels[b] = number
+    shaded = {cell for pair in placed for cell in pair}
+    free = total - len(shaded)
+    while free:
+        frontier = [
+            cell
+            for cell in range(total)
+            if labels[cell] == -1 and any(labels[n] >= 0 for n in neighbours(rows, cols, cell))
+        ]
+        cell = rng.choice(frontier)
+        best: list[int] = []
+        fewest = 1 << 30
+        for region in sorted({labels[n] for n in neighbours(rows, cols, cell)} - {-1}):
+            labels[cell] = region
+            loose = len(slides(rows, cols, labels, shaded, region))
+            if loose < fewest:
+                best, fewest = [region], loose
+            elif loose == fewest:
+                best.append(region)
+        labels[cell] = rng.choice(best)
+        free -= 1
+    return labels
 
 
 def descend(rng: random.Random, rows: int, cols: int, labels: list[int], shaded: set[int]) -> int:
@@ -146,6 +183,17 @@ def _peel(
     return False
 
 
+def _slides_with(
+    rows: int, cols: int, labels: list[int], shaded: set[int], cell: int, region: int
+) -> int:
+    """How many slides ``region`` has with ``cell`` moved into it (``labels`` left as found)."""
+    home = labels[cell]
+    labels[cell] = region
+    found = len(slides(rows, cols, labels, shaded, region))
+    labels[cell] = home
+    return found
+
+
 def _whole(puzzle: Norinori, cells: list[int]) -> bool:
     return len(cells) >= 2 and connected(puzzle, cells)
 
@@ -154,7 +202,7 @@ def attempt(rng: random.Random, rows: int, cols: int) -> tuple[Norinori, Rows, i
     """Place, grow and walk once: the unique board, its answer and the walk's
     length, or None when the walk stalled or ran too long."""
     placed = dominoes(rng, rows, cols)
-    labels = grow_around(rng, rows, cols, placed)
+    labels = flood(rng, rows, cols, placed)
     answer = [[0] * cols for _ in range(rows)]
     for pair in placed:
         for cell in pair:
