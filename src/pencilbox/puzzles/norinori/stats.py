@@ -34,7 +34,8 @@ from .model import Norinori, from_json
 from .state import new_state
 
 SIDES = (6, 8, 10)
-MIXES = {"2-4": (2, 4), "2-6": (2, 6), "3-8": (3, 8)}
+MIXES = {"r2to4": (2, 4), "r2to6": (2, 6), "r3to8": (3, 8)}
+"""Region-size mixes: each region grown to a size drawn from this range."""
 SPEED_SIDES = (6, 8, 10)
 WRITEUP = "for Norinori random partitions mostly had no solution"
 
@@ -138,11 +139,13 @@ def run(
     partitions: dict[str, Any] = {}
     for side in SIDES:
         both = []
+        table: dict[str, Any] = {}
         for mix in MIXES:
             rows = gathered[("partition", side, mix)]
-            partitions[f"{side}x{side} regions {mix}"] = _shares(rows)
+            table[mix] = _shares(rows)
             both += rows
-        partitions[f"{side}x{side} all mixes"] = _shares(both)
+        table["all"] = _shares(both)
+        partitions[f"{side}x{side}"] = table
     everything = [row for key, rows in gathered.items() if key[0] == "partition" for row in rows]
     generation = {}
     for side in SPEED_SIDES:
@@ -159,8 +162,14 @@ def run(
         "samples": samples,
         "writeup": WRITEUP,
         "seeds": "each sample: random.Random('stats:norinori:<measurement>:<key>:<index>')",
-        "partitions": {"all": _shares(everything), "by_size_and_mix": partitions},
-        "generation": generation,
+        "partitions": {
+            "sample_size": samples,
+            "all": _shares(everything),
+            "by_size": partitions,
+            "method": "random partitions (regions grown from random cells to a size drawn "
+            "from the mix's range), each counted to two answers: the person rung, then SAT",
+        },
+        "generation": {"sample_size": speeds, "by_size": generation},
         "rungs_on_bank": {
             rung: _rate(sum(found[rung] for found in bank), len(bank)) for rung in LADDER.names
         },
