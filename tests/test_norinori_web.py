@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from test_web_e2e import (  # noqa: F401  (fixtures)
     OUTPUT,
     api,
