@@ -20,9 +20,9 @@ from test_web_e2e import (  # noqa: F401  (fixtures)
 URL = "https://puzz.link/p?norinori/5/5/cag4ocjo"  # pzprjs's test board
 
 
-def play(tab: Any, server: str, name: str) -> None:
+def play(tab: Any, address: str, name: str) -> None:
     import_puzzle(tab, URL)
-    solution = api(server, "/api/solve", {"puzzle": URL})["solutions"][0]
+    solution = api(address, "/api/solve", {"puzzle": URL})["solutions"][0]
     shaded = [r * 5 + c for r in range(5) for c in range(5) if solution[r][c]]
     assert len(shaded) == 10
     assert tab.is_hidden("#solved-banner")
