@@ -134,13 +134,19 @@ def random_board(
     return build(rows, cols, random_regions(rng, rows, cols, smallest, largest))
 
 
-def planted_board(rng: random.Random, rows: int, cols: int) -> Norinori:
-    """A board with at least one answer: regions grown around random dominoes."""
+def planted_board(rng: random.Random, rows: int, cols: int, *, tight: bool = False) -> Norinori:
+    """A board with at least one answer: regions grown around random dominoes,
+    at random or (``tight``) as the generator floods them, each cell joining
+    the region it gives the fewest rivals, so that unique boards are common."""
     if rows * cols < 2:
         raise ValueError(f"a {rows}x{cols} board cannot hold a domino")
     placed = dominoes(rng, rows, cols)
     if not placed:
         raise ValueError(f"no domino fits a {rows}x{cols} board")
+    if tight:
+        from .generate import flood  # the generator builds on this module
+
+        return build(rows, cols, flood(rng, rows, cols, placed))
     return build(rows, cols, grow_around(rng, rows, cols, placed))
 
 
@@ -151,8 +157,10 @@ def face_board(rng: random.Random, rows: int, cols: int) -> Norinori:
 
 def soak_board(rng: random.Random, rows: int, cols: int) -> Norinori:
     """A board for the soak: planted in half of them (plain random partitions
-    nearly never have an answer), region sizes varied in the rest."""
-    if rng.random() < 0.5:
-        return planted_board(rng, rows, cols)
+    nearly never have an answer; half the planted ones flooded tight, so that
+    unique boards occur), region sizes varied in the rest."""
+    draw = rng.random()
+    if draw < 0.5:
+        return planted_board(rng, rows, cols, tight=draw < 0.25)
     smallest, largest = rng.choice(((2, 4), (2, 6), (3, 8)))
     return random_board(rng, rows, cols, smallest=smallest, largest=largest)
