@@ -142,10 +142,14 @@ def noqx_heteromino_25() -> tuple[Any, Any, list[list[int]]]:
     return kind, puzzle, [list(row) for row in report.solutions[0]]
 
 
+SHADING = ("lits", "norinori")
+"""The types whose player shades cells (1) and dots the unshaded ones (2)."""
+
+
 def as_entered(kind: Any, puzzle: Any, solution: list[list[int]]) -> list[list[int]]:
-    """The solution as a player enters it: LITS marks every unshaded cell with a
-    dot (2); the other types enter the solution's own numbers."""
-    if kind.name == "lits":
+    """The solution as a player enters it: LITS and Norinori mark every unshaded
+    cell with a dot (2); the other types enter the solution's own numbers."""
+    if kind.name in SHADING:
         return [[1 if v else 2 for v in row] for row in solution]
     return [list(row) for row in solution]
 
@@ -158,7 +162,7 @@ def without_last_move(kind: Any, puzzle: Any, position: list[list[int]]) -> list
     cells = [cell for cell in range(puzzle.rows * cols) if position[cell // cols][cell % cols]]
     if kind.name == "suguru":  # a given is no move
         cells = [cell for cell in cells if not puzzle.givens[cell]]
-    if kind.name == "lits":  # dots are optional: the board is solved without them
+    if kind.name in SHADING:  # dots are optional: the board is solved without them
         cells = [cell for cell in cells if position[cell // cols][cell % cols] == 1]
     last = cells[-1]
     number = position[last // cols][last % cols]
@@ -313,7 +317,7 @@ def one_wrong(kind: Any, puzzle: Any, solution: list[list[int]]) -> list[list[in
     position = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution))
     mistakes = kind.position_mistakes(puzzle, position, solution)
     assert not mistakes
-    if kind.name == "lits":  # a dot on a shaded cell
+    if kind.name in SHADING:  # a dot on a shaded cell
         r, c = next((r, c) for r, row in enumerate(solution) for c, v in enumerate(row) if v)
         position[r][c] = 2
     elif kind.name == "suguru":  # another digit in a cell that is no given
