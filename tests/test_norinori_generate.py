@@ -9,8 +9,7 @@ import pytest
 
 from pencilbox import registry, solving
 from pencilbox.errors import PuzzleError
-from pencilbox.puzzles.norinori.boards import dominoes
-from pencilbox.puzzles.norinori.generate import flood, slides
+from pencilbox.puzzles.norinori.boards import dominoes, flood, slides
 
 KIND = registry.get("norinori")
 

@@ -144,8 +144,6 @@ def planted_board(rng: random.Random, rows: int, cols: int, *, tight: bool = Fal
     if not placed:
         raise ValueError(f"no domino fits a {rows}x{cols} board")
     if tight:
-        from .generate import flood  # the generator builds on this module
-
         return build(rows, cols, flood(rng, rows, cols, placed))
     return build(rows, cols, grow_around(rng, rows, cols, placed))
 
@@ -164,3 +162,58 @@ def soak_board(rng: random.Random, rows: int, cols: int) -> Norinori:
         return planted_board(rng, rows, cols, tight=draw < 0.25)
     smallest, largest = rng.choice(((2, 4), (2, 6), (3, 8)))
     return random_board(rng, rows, cols, smallest=smallest, largest=largest)
+
+
+def slides(
+    rows: int, cols: int, labels: list[int], shaded: set[int], region: int
+) -> list[set[int]]:
+    """The other pairs ``region`` could shade with every other region's shading
+    kept: each a rival answer that differs in this region alone."""
+    cells = [cell for cell in range(rows * cols) if labels[cell] == region]
+    own = {cell for cell in cells if cell in shaded}
+    rest = shaded - own
+    found = []
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            pair = {a, b}
+            if pair == own:
+                continue
+            trial = rest | pair
+            near = {n for c in pair | own for n in neighbours(rows, cols, c)} | pair
+            if all(
+                sum(n in trial for n in neighbours(rows, cols, c)) == 1 for c in near if c in trial
+            ):
+                found.append(pair - own)
+    return found
+
+
+def flood(rng: random.Random, rows: int, cols: int, placed: list[tuple[int, int]]) -> list[int]:
+    """Region labels: one region per domino, then each free cell in turn (a
+    random one beside a region) joins the neighbouring region it gives the
+    fewest slides, as the LITS write-up floods cells into the region they
+    enlarge least."""
+    total = rows * cols
+    labels = [-1] * total
+    for number, (a, b) in enumerate(placed):
+        labels[a] = labels[b] = number
+    shaded = {cell for pair in placed for cell in pair}
+    free = total - len(shaded)
+    while free:
+        frontier = [
+            cell
+            for cell in range(total)
+            if labels[cell] == -1 and any(labels[n] >= 0 for n in neighbours(rows, cols, cell))
+        ]
+        cell = rng.choice(frontier)
+        best: list[int] = []
+        fewest = 1 << 30
+        for region in sorted({labels[n] for n in neighbours(rows, cols, cell)} - {-1}):
+            labels[cell] = region
+            loose = len(slides(rows, cols, labels, shaded, region))
+            if loose < fewest:
+                best, fewest = [region], loose
+            elif loose == fewest:
+                best.append(region)
+        labels[cell] = rng.choice(best)
+        free -= 1
+    return labels

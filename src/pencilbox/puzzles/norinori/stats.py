@@ -115,6 +115,21 @@ def _jobs(kind: PuzzleKind[Norinori], samples: int, speeds: int) -> dict[Any, li
     return work
 
 
+def _partition_table(gathered: dict[Any, list[dict[str, Any]]]) -> dict[str, Any]:
+    """Shares by size, for each mix and for all mixes together."""
+    partitions: dict[str, Any] = {}
+    for side in SIDES:
+        both = []
+        table: dict[str, Any] = {}
+        for mix in MIXES:
+            rows = gathered[("partition", side, mix)]
+            table[mix] = _shares(rows)
+            both += rows
+        table["all"] = _shares(both)
+        partitions[f"{side}x{side}"] = table
+    return partitions
+
+
 def run(
     kind: PuzzleKind[Norinori],
     out_path: Path | str,
@@ -136,16 +151,7 @@ def run(
     finally:
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
-    partitions: dict[str, Any] = {}
-    for side in SIDES:
-        both = []
-        table: dict[str, Any] = {}
-        for mix in MIXES:
-            rows = gathered[("partition", side, mix)]
-            table[mix] = _shares(rows)
-            both += rows
-        table["all"] = _shares(both)
-        partitions[f"{side}x{side}"] = table
+    partitions = _partition_table(gathered)
     everything = [row for key, rows in gathered.items() if key[0] == "partition" for row in rows]
     generation = {}
     for side in SPEED_SIDES:
