@@ -38,11 +38,22 @@ def modules_after_parsing(argv: list[str]) -> set[str]:
     return set(loaded)
 
 
-def test_version_prints_without_running_a_command() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "pencilbox", "--version"], capture_output=True, text=True
-    )
-    assert done.returncode == 0 and done.stdout.startswith("pencilbox ")
+VERSION_PROBE = """
+import json, sys
+from pencilbox.cli import main
+try:
+    main(["--version"])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def test_version_prints_without_loading_a_puzzle() -> None:
+    done = subprocess.run([sys.executable, "-c", VERSION_PROBE], capture_output=True, text=True)
+    assert done.stdout.startswith("pencilbox ")
+    loaded = set(json.loads(done.stderr))
+    assert not {m for m in loaded if m.startswith(("pencilbox.kind", "pencilbox.puzzles"))}
 
 
 @pytest.mark.parametrize(
