@@ -16,7 +16,6 @@ import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from concurrent.futures import Executor
 from functools import cache, cached_property
 from pathlib import Path
 from types import ModuleType
@@ -33,6 +32,7 @@ from .hooks import PlayerHooks, SetterHooks
 from .parts import Command, Counter, Generated, P, Violation
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
     from importlib.resources.abc import Traversable
 
 __all__ = ["PuzzleKind"]
