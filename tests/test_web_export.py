@@ -186,3 +186,13 @@ def test_player_export_of_a_board_with_holes_shows_why(tab: tuple[Any, str], ser
     assert page.input_value("#export-url") == "" and page.locator("#export-puzzlink").count() == 0
     assert page.is_enabled("#export-copy-text") and page.is_enabled("#export-copy-svg")
     assert json.loads(page.input_value("#export-json"))["regions"][1][1] == -1
+
+
+def test_the_picture_of_a_board_with_holes_draws_them_as_holes() -> None:
+    kind, puzzle = formats.load_object(HOLED)
+    drawing = kind.drawing(puzzle)
+    assert [cell for cell, look in enumerate(drawing.cells) if look.region is None] == [7]
+    # the hole's four sides are region borders, as around a removed cell
+    sides = {(1, 1, 1, 2), (2, 1, 2, 2), (1, 1, 2, 1), (1, 2, 2, 2)}
+    drawn = {(e.row0, e.col0, e.row1, e.col1): e.style for e in drawing.edges()}
+    assert {drawn[side] for side in sides} == {"border"}
