@@ -184,7 +184,7 @@ def test_lits_built_by_painting_and_by_borders(tab: tuple[Any, str], server: str
     wait_verdict(page, "unique")
     assert "grade" in page.inner_text("#verdict")
     assert page.input_value("#edit-export-url") == payload["url"]
-    assert page.get_attribute("#open-puzzlink", "href") == payload["url"]
+    assert page.get_attribute("#edit-export-puzzlink", "href") == payload["url"]
     forms = page.eval_on_selector_all(
         "#edit-exports button.copy", "n => n.map(x => x.dataset.form)"
     )
