@@ -213,6 +213,19 @@ def hint(
     if found is None:  # nothing short either way: the ladder's move, however long
         found = hinting.ladder_hint(ladder, rules, None, ladder_steps, teacher)
         assert found is not None
+    return _after_the_ladder(teacher, found, state, ladder, rules, last)
+
+
+def _after_the_ladder(
+    teacher: hinting.Teacher,
+    found: Hint,
+    state: State,
+    ladder: State,
+    rules: Sequence[Rule],
+    last: int | None,
+) -> Hint:
+    """The hint once the ladder's move ``found`` is known (a step, a stall or
+    eliminations), with the case split where that reads better."""
     if found.status == "step":
         told = hinting.told(teacher, found)
         if len(told.steps) <= FEW:
