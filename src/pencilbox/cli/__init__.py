@@ -211,6 +211,13 @@ def _add_type_commands(add: AddCommand) -> None:
         "checkout, else TYPE-stats.json here)",
     )
     sub.add_argument("--samples", type=_positive, help="boards per measurement")
+    sub.add_argument(
+        "--only",
+        action="append",
+        metavar="SECTION",
+        help="measure only these sections (repeat or separate by commas); the others "
+        "are kept from the output file",
+    )
     sub.add_argument("--workers", type=_positive, help="processes (default: one per core)")
 
     sub = add("bank", _lazy("making", "cmd_bank"), "list the puzzles shipped with the package")
