@@ -5,7 +5,6 @@ this test name the section to re-run (``pencilbox.kind.sections``)."""
 from __future__ import annotations
 
 import json
-import re
 import sys
 import textwrap
 from pathlib import Path
@@ -16,7 +15,17 @@ import pytest
 from pencilbox import registry
 from pencilbox.cli import main
 from pencilbox.errors import PuzzleError
-from pencilbox.kind.sections import choose, code_hash, previous, stale, stamp
+from pencilbox.kind.sections import (
+    QUOTE,
+    choose,
+    code_hash,
+    previous,
+    quoted,
+    requote,
+    resolve,
+    stale,
+    stamp,
+)
 
 
 def _shipped(name: str) -> dict[str, Any]:
@@ -174,38 +183,6 @@ def test_only_on_a_file_that_is_not_json_is_one_line(
 
 # -- figures quoted in docs/<type>-notes.md --------------------------------------------------
 
-QUOTED = re.compile(r"\[([^\]]+)\]\(#stats:([^)|]+)(?:\|([a-z0-9%]+))?\)")
-
-
-def _resolve(report: Any, path: str) -> Any:
-    """A value by its path ("a.b", "list.key=value"; a key holding dots or
-    spaces is found by joining parts until one matches)."""
-    parts, node, i = path.split("."), report, 0
-    while i < len(parts):
-        part = parts[i]
-        if isinstance(node, list) and "=" in part:
-            key, value = part.split("=", 1)
-            node = next(item for item in node if str(item.get(key)) == value)
-        elif isinstance(node, list):
-            node = node[int(part)]
-        else:
-            while part not in node and i + 1 < len(parts):
-                i += 1
-                part += "." + parts[i]
-            node = node[part]
-        i += 1
-    return node
-
-
-def _formatted(value: Any, fmt: str | None) -> str:
-    if fmt in ("pct", "pct1"):
-        return f"{100 * value:.{1 if fmt == 'pct1' else 0}f}%"
-    if fmt == "%":
-        return f"{value}%"
-    if fmt and fmt.startswith("d"):
-        return f"{value:,.{int(fmt[1:])}f}"
-    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
-
 
 def _quotes() -> list[tuple[str, str, str, str | None]]:
     root = Path(__file__).resolve().parent.parent / "docs"
@@ -213,7 +190,7 @@ def _quotes() -> list[tuple[str, str, str, str | None]]:
     for name in _measured():
         path = root / f"{name}-notes.md"
         if path.is_file():
-            for match in QUOTED.finditer(path.read_text(encoding="utf-8")):
+            for match in QUOTE.finditer(path.read_text(encoding="utf-8")):
                 found.append((name, match[1], match[2], match[3]))
     return found
 
@@ -226,10 +203,18 @@ def test_docs_quote_their_figures_from_the_stats_file() -> None:
     wrong = []
     for name, text, path, fmt in quotes:
         try:
-            value = _resolve(_shipped(name), path)
+            value = resolve(_shipped(name), path)
         except (KeyError, StopIteration, TypeError, ValueError):
             wrong.append(f"{name}: {path} is not in stats.json")
             continue
-        if text != _formatted(value, fmt):
-            wrong.append(f"{name}: [{text}] but {path} is {_formatted(value, fmt)}")
-    assert not wrong, "\n".join(wrong)
+        if text != quoted(value, fmt):
+            wrong.append(f"{name}: [{text}] but {path} is {quoted(value, fmt)}")
+    assert not wrong, "\n".join(wrong) + "\n(python scripts/quote_stats.py refreshes them)"
+
+
+def test_requote_refreshes_a_figure_and_keeps_the_rest() -> None:
+    report = {"a": {"b c": 0.4567, "n": 1234}, "rows": [{"k": 2, "v": 5}]}
+    text = "x [1%](#stats:a.b c|pct1) y [9](#stats:a.n) [0](#stats:rows.k=2.v) z"
+    assert requote(text, report) == (
+        "x [45.7%](#stats:a.b c|pct1) y [1,234](#stats:a.n) [5](#stats:rows.k=2.v) z"
+    )

@@ -22,6 +22,7 @@ import ast
 import hashlib
 import importlib.util
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -137,3 +138,51 @@ def _is_prose(node: ast.AST) -> bool:
         and isinstance(node.value, ast.Constant)
         and isinstance(node.value.value, str)
     )
+
+
+# -- figures quoted in prose ------------------------------------------------------------------
+
+QUOTE = re.compile(r"\[([^\]]+)\]\(#stats:([^)|]+)(?:\|([a-z0-9%]+))?\)")
+"""A figure quoted from a stats file in Markdown: ``[66.3%](#stats:a.b.c|pct1)``."""
+
+
+def resolve(report: Any, path: str) -> Any:
+    """The value at ``path`` ("a.b", "list.key=value", "list.0"; a key holding
+    dots or spaces is found by joining parts until one matches)."""
+    parts, node, i = path.split("."), report, 0
+    while i < len(parts):
+        part = parts[i]
+        if isinstance(node, list) and "=" in part:
+            key, value = part.split("=", 1)
+            node = next(item for item in node if str(item.get(key)) == value)
+        elif isinstance(node, list):
+            node = node[int(part)]
+        else:
+            while part not in node and i + 1 < len(parts):
+                i += 1
+                part += "." + parts[i]
+            node = node[part]
+        i += 1
+    return node
+
+
+def quoted(value: Any, fmt: str | None) -> str:
+    """How a quote shows ``value``: pct/pct1 a fraction as a percentage, % a
+    percentage as it is, d0..d4 fixed decimals, else the value itself."""
+    if fmt in ("pct", "pct1"):
+        return f"{100 * value:.{1 if fmt == 'pct1' else 0}f}%"
+    if fmt == "%":
+        return f"{value}%"
+    if fmt and fmt.startswith("d"):
+        return f"{value:,.{int(fmt[1:])}f}"
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def requote(text: str, report: Any) -> str:
+    """``text`` with every quote's figure replaced by the value it names now."""
+
+    def fresh(match: re.Match[str]) -> str:
+        figure = quoted(resolve(report, match[2]), match[3])
+        return f"[{figure}](#stats:{match[2]}" + (f"|{match[3]})" if match[3] else ")")
+
+    return QUOTE.sub(fresh, text)

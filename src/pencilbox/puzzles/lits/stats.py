@@ -162,7 +162,8 @@ def run(
     as many packings per packer for flooding (each is counted three times, to
     a high limit) and a tenth as many puzzles per size for speed. Sections
     not measured are kept from the file at ``out_path``; ``section_seconds``
-    records each section's own time.
+    records each section's own time (``seconds`` is their sum) and
+    ``section_samples`` its ``samples`` (``samples`` is set while they agree).
     """
     if samples < 1:
         raise ValueError("samples must be at least 1")
@@ -170,7 +171,6 @@ def run(
     report = previous(out_path, sections, SECTIONS)
     timings = dict(report.get("section_seconds") or {})
     sample_sizes = dict(report.get("section_samples") or {})
-    started = time.perf_counter()
     own = executor is None
     pool = ProcessPoolExecutor() if executor is None else executor
     plans = _plans(kind, samples)
@@ -191,9 +191,12 @@ def run(
         "section_seconds": timings,
         "section_samples": sample_sizes,
     }
-    if len(sections) == len(SECTIONS):
+    # The sections run one after another, so their times add up to the file's.
+    report["seconds"] = round(sum(timings.values()), 1)
+    if len(sample_sizes) == len(SECTIONS) and len(set(sample_sizes.values())) == 1:
         report["samples"] = samples
-        report["seconds"] = round(time.perf_counter() - started, 1)
+    else:  # sections measured with different samples: each table says its own
+        report.pop("samples", None)
     stamp(report, sections, SECTIONS)
     order = ["puzzle", "samples", "seeds", *SECTIONS]
     ordered = {key: report[key] for key in order if key in report}

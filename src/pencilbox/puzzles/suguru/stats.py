@@ -323,9 +323,15 @@ def run(
         "seeds": "each sample: random.Random('stats:<measurement>:<side>:<index>')",
         "intervals": "each *_95 is the 95% Wilson score interval of the rate beside it",
     }
+    sizes = dict(report.get("section_samples") or {}) | dict.fromkeys(sections, samples)
+    report["section_samples"] = sizes
     if len(sections) == len(SECTIONS):
         report["samples"] = samples
         report["seconds"] = round(time.perf_counter() - started, 1)
+    else:  # the whole run's figures no longer describe the file
+        report.pop("seconds", None)
+        if len(set(sizes.values())) > 1:
+            report.pop("samples", None)
     stamp(report, sections, SECTIONS)
     order = ["puzzle", "samples", "seeds", "singles", "partitions", "carving", "intervals"]
     ordered = {key: report[key] for key in order if key in report}
