@@ -5,15 +5,16 @@ scripts that call it; it re-measures only the sections named (census,
 scatter, budget, bank), which is what a change to one part of the generator
 or the census needs.
 
-    .venv/bin/python scripts/heteromino_stats.py --only scatter [--workers 2] [--out FILE]
+    .venv/bin/python scripts/heteromino_stats.py --only census [--workers 2] [--out FILE]
+        [--executor processes|dask-local|dask://HOST:PORT] [--samples N]
 """
 
 from __future__ import annotations
 
 import argparse
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from pencilbox.executors import EXECUTORS, open_executor
 from pencilbox.puzzles.heteromino import KIND, stats
 
 
@@ -22,10 +23,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", choices=list(stats.SECTIONS))
     parser.add_argument("--samples", type=int, default=100, help="scales the samples (100)")
     parser.add_argument("--workers", type=int, default=2, help="processes (2)")
+    parser.add_argument("--executor", help=f"where the work runs: {', '.join(EXECUTORS)}")
     default_out = Path(stats.__file__).with_name("stats.json")
     parser.add_argument("--out", type=Path, default=default_out, help="the shipped stats.json")
     args = parser.parse_args(argv)
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+    with open_executor(args.workers, args.executor) as pool:
         found = stats.run(KIND, args.out, args.samples, executor=pool, only=args.only)
     print(f"wrote {args.out}: {found['section_seconds']}")
     return 0

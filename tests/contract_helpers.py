@@ -17,6 +17,7 @@ from typing import Any
 from crosscheck import Grid, frozen, frozen_all
 from pencilbox import registry, solving
 from pencilbox.engine import Deduction, State
+from pencilbox.errors import PuzzleError
 from pencilbox.kind import PuzzleKind
 
 Kind = PuzzleKind[Any]
@@ -185,8 +186,6 @@ def broken_inputs(kind: Kind, puzzle: Any) -> dict[str, str]:
     rows, cols = puzzle.rows, puzzle.cols
     text = kind.format_text(puzzle)
     header, *body = text.splitlines()
-    url = kind.to_url(puzzle)
-    head, _, tail = url.partition(f"{kind.name}/{cols}/{rows}/")
     found = {
         "text header only": header + "\n",
         "text cut in half": text[: len(text) // 2],
@@ -196,6 +195,13 @@ def broken_inputs(kind: Kind, puzzle: Any) -> dict[str, str]:
         "text size not a size": text.replace(f"{rows}x{cols}", f"{rows}y{cols}", 1),
         "text control character": "\n".join([header, body[0][:-1] + "\x07", *body[1:]]),
         "text percent sign": "\n".join([header, "%" + body[0][1:], *body[1:]]),
+    }
+    try:
+        url = kind.to_url(puzzle)
+    except PuzzleError:  # a board the URL form cannot write has no URL to break
+        return found | _broken_json(kind.to_json(puzzle))
+    head, _, tail = url.partition(f"{kind.name}/{cols}/{rows}/")
+    found |= {
         "url body cut in half": f"{head}{kind.name}/{cols}/{rows}/{tail[: len(tail) // 2]}",
         "url no body": f"{head}{kind.name}/{cols}/{rows}/",
         "url no rows": f"{head}{kind.name}/{cols}",

@@ -40,6 +40,9 @@ SOLVE_FIELDS = {
     "nodes",
     "trace",
     "seconds",
+    "decided",
+    "differing",
+    "differing_labels",
 }
 
 # A 1x2 block: {1, 2} in either order, and no rule can tell which (two solutions).
@@ -241,9 +244,15 @@ def test_hint_on_a_finished_position_says_solved(capsys, tmp_path, puzzle_file, 
     assert code == 0 and out.startswith("solved")
 
 
-def test_hint_says_stuck_when_no_rule_applies(capsys, tmp_path):
-    code, out, _ = run(capsys, "hint", write(tmp_path, "domino.txt", DOMINO), "--json")
-    assert code == 0 and json.loads(out)["status"] == "stuck"
+def test_hint_offers_a_guess_when_no_rule_applies(capsys, tmp_path):
+    # Two answers: no rule applies and no value fails, so the hint is a case split's guess.
+    path = write(tmp_path, "domino.txt", DOMINO)
+    code, out, _ = run(capsys, "hint", path, "--json")
+    result = json.loads(out)
+    assert code == 0 and result["status"] == "guess" and result["split"]["guess"] is True
+    assert [b["fails"] for b in result["split"]["branches"]] == [False, False]
+    _, out, _ = run(capsys, "hint", path)
+    assert out.startswith("no rule decides this position; a guess")
 
 
 def test_hint_says_when_steps_only_narrow_candidates(capsys, tmp_path):
@@ -515,7 +524,7 @@ def test_a_missing_feature_is_one_line_and_exit_1(capsys, monkeypatch, tmp_path,
 def test_a_type_with_no_generator_modes_is_not_available(capsys, monkeypatch):
     monkeypatch.setattr(registry.get("suguru"), "generate_modes", ())
     code, out, err = run(capsys, "generate", "suguru", "--size", "4x4", "--seed", "1")
-    assert (code, out, err) == (1, "", "pencilbox: suguru has no generator\n")
+    assert (code, out, err) == (1, "", "pencilbox: Suguru has no generator\n")
 
 
 # -- stats: where the figures go by default ---------------------------------------------------

@@ -371,7 +371,7 @@ def check_hint_chain(puzzle: Lits, solution: Frozen, where: str) -> str:
     position = [[0] * cols for _ in range(puzzle.rows)]
     for _ in range(puzzle.region_count + 1):
         hint = solving.hint(KIND, puzzle, position)
-        assert hint.status in ("step", "narrowed", "solved", "stuck"), f"{where}: {hint}"
+        assert hint.status in ("step", "guess", "narrowed", "solved", "stuck"), f"{where}: {hint}"
         if hint.status != "step":
             break
         final = hint.steps[-1]

@@ -208,7 +208,8 @@ BAD_TEXT = [
     (edit(PZPRJS_TEXT, "A B B C", "A B B"), "line 4: region map row has 3 cells, expected 4"),
     (edit(PZPRJS_TEXT, "A B B C", "A B B C C"), "line 4: region map row has 5 cells"),
     (edit(PZPRJS_TEXT, "A B B C", "A B * C"), "line 4, column 3: region label '*' is not"),
-    (edit(PZPRJS_TEXT, "A B B C", "A B . C"), "line 4, column 3: region label '.' is not"),
+    # a hole ('.') is in no region: here it cuts region 2 in two
+    (edit(PZPRJS_TEXT, "A B B C", "A B . C"), "row 1, column 3: region 2 is split into pieces"),
     ("lits 2x5\nAAAAB\nAAABB\n", "row 1, column 5: region 2 has 3 cells"),
     (edit(PZPRJS_TEXT, "C C C C", "C C C D"), "row 2, column 4: region 3 is split"),
     (edit(PZPRJS_TEXT, "A A B B", "A A B A"), "row 1, column 1: region 1 is split into pieces"),
@@ -272,7 +273,9 @@ BAD_JSON = [
     (_json(regions=[[0, "a", 0], [0, 0, 0]]), "JSON: 'regions' row 1, column 2 is not a region"),
     (_json(regions=[[0, 0, 0], [0, 0, None]]), "JSON: 'regions' row 2, column 3 is not a region"),
     (_json(regions=[[0, 0, 0], [0, 0, False]]), "JSON: 'regions' row 2, column 3 is not a region"),
-    (_json(regions=[[0, 0, -1], [0, 0, 0]]), "JSON: 'regions' row 1, column 3 is not a region"),
+    (_json(regions=[[0, 0, -2], [0, 0, 0]]), "JSON: 'regions' row 1, column 3 is not a region"),
+    # -1 is a hole: here it leaves region 1 a 2x2 square
+    (_json(regions=[[0, 0, -1], [0, 0, -1]]), "row 1, column 1: region 1 is a 2x2 square"),
     (_json(regions=[[0, 0, 1], [0, 0, 0]]), "row 1, column 3: region 2 has 1 cell;"),
     (
         _json(rows=2, cols=4, regions=[[0, 1, 1, 0], [0, 1, 1, 0]]),

@@ -59,9 +59,20 @@ def test_parsing_a_command_loads_no_command_code(argv: list[str]) -> None:
         "concurrent.futures",
         "multiprocessing",
         "importlib.metadata",
+        "pencilbox.executors",
     }
     heavy |= {f"pencilbox.puzzles.{name}" for name in registry.names()}
     heavy |= {
-        f"pencilbox.cli.{room}" for room in ("solving", "making", "figures", "checking", "serving")
+        f"pencilbox.cli.{room}"
+        for room in (
+            "solving",
+            "making",
+            "figures",
+            "checking",
+            "serving",
+            "drawing",
+            "setting",
+            "batching",
+        )
     }
     assert not loaded & heavy, sorted(loaded & heavy)

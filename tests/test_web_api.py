@@ -625,6 +625,7 @@ def _kind_hint_json(kind: Any, puzzle: Any, position: list[list[int]] | None) ->
             "rule": found.rule,
             "steps": [deduction_json(kind, puzzle, s) for s in found.steps],
             "mistakes": [violation_json(kind, puzzle, v) for v in found.mistakes],
+            "split": None if found.split is None else found.split.as_json(),
             "tiers": solving.hint_tiers(found, lambda cell: kind.cell_label(puzzle, cell)),
         },
     )

@@ -365,7 +365,8 @@ def test_every_type_is_offered_and_import_switches_type(page: Any, server: str) 
     assert options == [[name, False] for name in names]
     import_puzzle(page, LITS_URL)
     assert page.input_value("#type") == "lits"
-    assert "Lits 4x4" in page.inner_text("#title")
+    assert "LITS 4x4" in page.inner_text("#title")  # the face's display name
+    assert page.title() == "pencilbox · LITS 4x4"
     assert page.input_value("#export-url") == api(server, "/api/load", {"input": LITS_URL})["url"]
     assert "Space shades" in page.inner_text("#keys")
     assert page.is_disabled("#pencil")
@@ -375,7 +376,8 @@ def test_a_type_whose_module_does_not_load_is_offered_disabled(browser: Any, ser
     """The page loads each type's drawing module on demand (it is served from the
     type's package): one that fails to load leaves its type listed but disabled,
     and the other types play as before."""
-    names = [t["name"] for t in api(server, "/api/types")["types"]]
+    shown = {t["name"]: t["display_name"] for t in api(server, "/api/types")["types"]}
+    names = list(shown)
     missing = names[-1]
     context = browser.new_context(viewport={"width": 1300, "height": 900})
     tab = context.new_page()
@@ -388,7 +390,9 @@ def test_a_type_whose_module_does_not_load_is_offered_disabled(browser: Any, ser
         "#type option", "nodes => nodes.map(n => [n.value, n.textContent, n.disabled])"
     )
     assert options == [
-        [name, f"{name} (board not drawn yet)", True] if name == missing else [name, name, False]
+        [name, f"{shown[name]} (board not drawn yet)", True]
+        if name == missing
+        else [name, shown[name], False]
         for name in names
     ]
     import_puzzle(tab, ABIGAIL_URL)
@@ -629,7 +633,7 @@ def test_generate_lits_and_heteromino(page: Any, server: str, kind: str, mode: s
     expect(page.locator("#gen-status")).to_contain_text("Made in", timeout=10_000)
     seconds = float(page.inner_text("#gen-status").split("Made in ")[1].split(" s")[0])
     assert seconds < 5, f"a 6x6 {kind} took {seconds} s in the browser"
-    assert f"{kind.capitalize()} 6x6 · generated" in page.inner_text("#title")
+    assert f"{info['display_name']} 6x6 · generated" in page.inner_text("#title")
     assert page.locator("rect.cell").count() == 36
     made = api(server, "/api/load", {"input": page.input_value("#export-url")})
     assert (made["type"], made["rows"], made["cols"]) == (kind, 6, 6)
@@ -702,7 +706,8 @@ def test_lits_notes_page_shows_the_json_figures(browser: Any, server: str) -> No
     stats = api(server, "/api/stats/lits")
     tab.goto(server + "notes/lits")
     tab.wait_for_selector("body[data-ready=true]")
-    expect(tab.locator("#notes-title")).to_have_text("Notes on lits")
+    expect(tab.locator("#notes-title")).to_have_text("Notes on LITS")
+    assert tab.title() == "pencilbox · LITS notes"
     # the plain figures at the top: every one, with its value
     about = tab.eval_on_selector_all(
         "#notes > section:first-child dt",

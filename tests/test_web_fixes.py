@@ -138,7 +138,10 @@ def test_defect_9_hint_cannot_be_sent_while_one_is_pending(page: Any) -> None:
 
 def test_defect_4_a_wrong_cut_is_the_mistake_hint_and_check_report(page: Any, server: str) -> None:
     """A cut inside an answer's piece is reported at once, by Hint and by Check,
-    before it closes any piece of three (the server alone sees whole pieces only)."""
+    before it closes any piece of three: the page sends its cuts beside the grid
+    and the server names the wrong one (the page no longer solves for itself)."""
+    posted: list[str] = []
+    page.on("request", lambda request: posted.append(request.url.split("/api/")[-1]))
     import_puzzle(page, HETEROMINO_URL)
     puzzle = api(server, "/api/load", {"input": HETEROMINO_URL})["json"]
     solution = api(server, "/api/solve", {"puzzle": puzzle})["solutions"][0]
@@ -155,11 +158,14 @@ def test_defect_4_a_wrong_cut_is_the_mistake_hint_and_check_report(page: Any, se
     page.click("#hint")
     page.wait_for_selector("#hint-panel .rule")
     assert page.locator("#hint-panel .rule").all_inner_texts() == ["wrong-cut"]
-    assert "splits a piece" in page.inner_text("#hint-panel")
+    row, col = divmod(cell, cols)
+    words = f"the cut between r{row + 1}c{col + 1} and r{row + 1}c{col + 2} is wrong"
+    assert words in page.inner_text("#hint-panel")
     assert board_cells(page, "rect.cell.error") == [cell, cell + 1]
     page.click("#check")
-    expect(page.locator("#message")).to_contain_text("splits a piece")
+    expect(page.locator("#message")).to_contain_text(words)
     assert board_cells(page, "rect.cell.error") == [cell, cell + 1]
+    assert "solve" not in posted
     # a right cut is no mistake: the hint goes on to a next step
     page.click(f'rect.edge-hit[data-edge="{cell}:1"]')
     page.click("#hint")

@@ -5,6 +5,7 @@ are ``test_web_e2e``'s."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -59,7 +60,8 @@ def test_three_presses_show_the_three_tiers(
 
 
 def test_a_supposition_chain_steps_on_the_board(page: Any, server: str) -> None:
-    expected = open_bank(page, server, "heteromino", "8x8-06")
+    # 8x8-22's first hint: the ladder's probes, told as suppositions with chains.
+    expected = open_bank(page, server, "heteromino", "8x8-22")
     index, step = next((i, s) for i, s in enumerate(expected["steps"]) if s["chain"])
     for _ in range(3):
         press_hint(page)
@@ -95,3 +97,36 @@ def test_a_supposition_chain_steps_on_the_board(page: Any, server: str) -> None:
     page.get_by_role("button", name=f"Stop stepping through step {index + 1}").click()
     expect(stepper).to_have_count(0)
     assert board_cells(page, "rect.cell.hint") == sorted(expected["steps"][-1]["cells"])
+
+
+def test_a_guess_shows_its_case_split_and_says_it_is_a_guess(page: Any, server: str) -> None:
+    """A board with many answers: no rule applies and no value fails, so the
+    hint is a case split's guess, and the panel says so in words."""
+    from pencilbox import formats, registry
+
+    kind = registry.get("suguru")
+    record = next(r for r in kind.bank() if r["id"] == "5x5-01")
+    _, puzzle = formats.load_object(record["json"])
+    bare = dataclasses.replace(puzzle, givens=(0,) * len(puzzle.givens))
+    import_puzzle(page, kind.to_url(bare))
+    expected = api(server, "/api/hint", {"puzzle": kind.to_json(bare)})
+    assert expected["status"] == "guess" and expected["split"]["guess"] is True
+    look, reason, _ = expected["tiers"]
+    panel = page.locator("#hint-panel")
+    press_hint(page)
+    expect(panel.locator(".tier-1")).to_have_text(look["text"])
+    expect(panel).to_contain_text("a guess, not a deduction")
+    expect(panel.locator(".split")).to_have_count(0)  # the split comes with the reason
+    press_hint(page)
+    expect(panel.locator(".tier-2")).to_have_text(reason["text"])
+    split = panel.get_by_role("group", name="Case split")
+    expect(split).to_contain_text(f"Case split: {expected['split']['options']}.")
+    items = split.locator("li")
+    expect(items).to_have_count(len(expected["split"]["branches"]))
+    for item, branch in zip(items.all_inner_texts(), expected["split"]["branches"], strict=True):
+        assert item.startswith(f"{branch['option']}: leads on")
+    expect(split.locator(".guess")).to_contain_text(f"Try {expected['split']['chosen']}")
+    assert board_cells(page, "rect.cell.hint") == sorted(look["cells"])
+    OUTPUT.mkdir(exist_ok=True)
+    page.mouse.move(0, 0)
+    page.locator("main").screenshot(path=str(OUTPUT / "suguru-hint-guess.png"))

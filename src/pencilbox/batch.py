@@ -4,7 +4,8 @@ Puzzle ``i`` of a run seeded ``seed`` is made with its own
 ``random.Random(f"{seed}:{i}")``, so a run gives the same puzzles whichever
 executor runs it and in whatever order the workers finish; records are
 yielded in index order, each as soon as it and those before it are done.
-The default executor is a process pool; any other ``Executor`` works (a
+The default executor is a process pool whose workers end with this process
+(:func:`pencilbox.executors.process_pool`); any other ``Executor`` works (a
 thread pool, or a Dask client's ``get_executor()``).
 """
 
@@ -14,14 +15,17 @@ import os
 import random
 import time
 from collections import deque
-from collections.abc import Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
 from typing import Any
 
 from . import registry, solving
 from .errors import PuzzleError
+from .executors import process_pool
 
 Record = dict[str, Any]
+Maker = Callable[[str, int, int, str, int | str, int], Record]
+"""Makes puzzle ``index`` of a run: ``(type, rows, cols, mode, seed, index) -> record``."""
 
 
 def puzzle_seed(seed: int | str, index: int) -> str:
@@ -75,6 +79,7 @@ def generate_many(
     executor: Executor | None = None,
     *,
     window: int | None = None,
+    make: Maker | None = None,
 ) -> Iterator[Record]:
     """Yield ``count`` records (see :func:`make_record`) in index order.
 
@@ -82,6 +87,8 @@ def generate_many(
     core), so stopping early wastes little work. An executor passed in is
     left running; one made here is shut down when the iterator finishes or
     is closed. Bad arguments raise PuzzleError before any work starts.
+    ``make`` replaces :func:`make_record` (it must pickle, for a process pool):
+    :mod:`pencilbox.targeting` keeps only puzzles of one grade through it.
     """
     kind = registry.get(kind_name)
     if kind.generate_modes and mode not in kind.generate_modes:
@@ -92,7 +99,8 @@ def generate_many(
         raise PuzzleError(f"count must not be negative, got {count}")
     if window is None:
         window = 4 * (os.cpu_count() or 1)
-    return _stream(kind.name, rows, cols, count, mode, seed, executor, max(1, window))
+    job = (kind.name, rows, cols, count, mode, seed)
+    return _stream(*job, executor, max(1, window), make or make_record)
 
 
 def _stream(
@@ -104,17 +112,16 @@ def _stream(
     seed: int | str,
     executor: Executor | None,
     window: int,
+    make: Maker,
 ) -> Iterator[Record]:
     own = executor is None
-    pool = ProcessPoolExecutor() if executor is None else executor
+    pool = process_pool() if executor is None else executor
     pending: deque[Future[Record]] = deque()
     submitted = 0
     try:
         while submitted < count or pending:
             while submitted < count and len(pending) < window:
-                pending.append(
-                    pool.submit(make_record, kind_name, rows, cols, mode, seed, submitted)
-                )
+                pending.append(pool.submit(make, kind_name, rows, cols, mode, seed, submitted))
                 submitted += 1
             yield pending.popleft().result()
     finally:

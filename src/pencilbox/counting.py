@@ -10,7 +10,7 @@ else; this is a second opinion and a fast oracle.
 ``count_default`` is what ``pencilbox solve`` does unless told otherwise:
 the ladder's top rung to its fixpoint, which says which rung finishes the
 board, then SAT for whatever the ladder leaves open, where the rung
-engine's search can crawl (over 10 s on some large published LITS that SAT
+engine's search can crawl (over 10 s on some large published boards that SAT
 proves in a tenth of a second).
 
 Each type's encoder is its face's ``encode``; the counting loop itself is

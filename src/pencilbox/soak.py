@@ -197,11 +197,20 @@ def soak_board(
         index=index,
         seed=own_seed,
         board=kind.to_json(puzzle),
-        url=kind.to_url(puzzle),
+        url=_url_or_empty(kind, puzzle),
         size=(puzzle.rows, puzzle.cols),
         outcomes=outcomes,
         problem=problem,
     )
+
+
+def _url_or_empty(kind: PuzzleKind[Any], puzzle: Any) -> str:
+    """The board's URL, or "" for a board the URL form cannot write (the JSON
+    form beside it always can)."""
+    try:
+        return kind.to_url(puzzle)
+    except PuzzleError:
+        return ""
 
 
 @dataclass

@@ -10,71 +10,54 @@ them with the face's labels (``r1c2``...) beside it for people.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from . import hinting
 from .engine import (
     Contradiction,
-    CountResult,
     Deduction,
     Rule,
     SearchResult,
     State,
     count_solutions,
-    first_step,
     propagate,
 )
-from .kind import PuzzleKind, Rows, Violation
 
+# A hint's answer lives in .hinting; callers keep saying solving.Hint and the rest.
+from .hinting import Hint as Hint
+from .hinting import hint_tiers as hint_tiers
+from .kind import Edge, PuzzleKind, Rows, Violation, position_state
+from .results import (
+    SolverBug,
+    answers_json,
+    check_answers,
+    labeller,
+    puzzle_json,
+    violation_json,
+)
 
-class SolverBug(AssertionError):
-    """An engine produced a 'solution' the independent checker rejects."""
-
-
-def check_answers(kind: PuzzleKind[Any], puzzle: Any, grids: list[Rows], engine: str) -> None:
-    """Re-check every answer ``engine`` found with the type's independent checker;
-    SolverBug on the first that breaks a rule."""
-    for grid in grids:
-        broken = kind.check(puzzle, grid)
-        if broken:
-            raise SolverBug(f"{kind.name} {engine} produced a grid that breaks: {broken[0]}")
-
-
-def labeller(kind: PuzzleKind[Any], puzzle: Any) -> Callable[[int], str]:
-    """The face's name of each cell of ``puzzle`` (``r1c2``...), as a function of its id."""
-    return partial(kind.cell_label, puzzle)
-
-
-def puzzle_json(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
-    """Which puzzle an answer is about: its type and size."""
-    return {"puzzle": kind.name, "rows": puzzle.rows, "cols": puzzle.cols}
-
-
-def violation_json(kind: PuzzleKind[Any], puzzle: Any, violation: Violation) -> dict[str, Any]:
-    """A broken rule (a checker's finding, or a player's mistake) in its one JSON form."""
-    return {
-        "rule": violation.rule,
-        "cells": list(violation.cells),
-        "labels": [kind.cell_label(puzzle, cell) for cell in violation.cells],
-        "message": violation.message,
-    }
-
-
-def answers_json(
-    kind: PuzzleKind[Any], puzzle: Any, result: CountResult[Rows], engine: str
-) -> dict[str, Any]:
-    """What a solve answer says whichever engine counted: the puzzle, the count and
-    the grids (``solution`` the first or null, ``solutions`` all those found)."""
-    return {
-        **puzzle_json(kind, puzzle),
-        "engine": engine,
-        **result.count_json(),
-        "solution": result.solutions[0] if result.solutions else None,
-        "solutions": result.solutions,
-    }
+__all__ = [
+    "Grade",
+    "Hint",
+    "Report",
+    "RungView",
+    "SolverBug",
+    "answers_json",
+    "check_answers",
+    "find_mistakes",
+    "grade",
+    "hint",
+    "hint_tiers",
+    "labeller",
+    "puzzle_json",
+    "rung_view",
+    "rung_views",
+    "rung_views_json",
+    "solve",
+    "violation_json",
+]
 
 
 @dataclass
@@ -109,9 +92,8 @@ def solve(
 ) -> Report:
     """Count solutions up to ``limit`` with ``rung`` (default: the top rung) and search.
 
-    Every solution found is re-checked by the puzzle's independent checker.
-    ``seconds`` covers the whole count, the board's tables and that re-check
-    included, as the SAT engines' does.
+    Every solution found is re-checked by the puzzle's independent checker;
+    ``seconds`` covers the tables and that re-check too, as the SAT engines' does.
     """
     rung = rung or kind.ladder.top
     rules = kind.ladder.rules(rung)
@@ -180,57 +162,13 @@ def grade(kind: PuzzleKind[Any], puzzle: Any) -> Grade:
     return Grade("search", report.branch_points, report.unique, report.count)
 
 
-@dataclass
-class Hint:
-    """The next step from a position: a chain of deductions ending where a
-    cell gets settled, or the player's mistakes, or nothing left to say."""
-
-    steps: list[Deduction]
-    mistakes: list[Violation]
-    status: str  # "step", "narrowed", "mistake", "solved", "stuck"
-
-    @property
-    def rule(self) -> str | None:
-        return self.steps[-1].rule if self.steps else None
-
-    def as_json(self, kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
-        label = labeller(kind, puzzle)
-        return {
-            "status": self.status,
-            "rule": self.rule,
-            "steps": [step.as_json(label) for step in self.steps],
-            "mistakes": [violation_json(kind, puzzle, v) for v in self.mistakes],
-            "tiers": hint_tiers(self, label),
-        }
-
-
-def hint_tiers(hint: Hint, label: Callable[[int], str]) -> list[dict[str, Any]]:
-    """What the hint says on each press: where to look and the rule's name, then
-    the reason, then the whole chain (empty when there is no step)."""
-    if not hint.steps:
-        return []
-    final = hint.steps[-1]
-    rules = sorted({step.rule for step in hint.steps}, key=[s.rule for s in hint.steps].index)
-    where = list(final.cells)
-    look = f"Look at {' '.join(label(c) for c in where)} ({', '.join(rules)})."
-    reason = final.reason
-    supposed = [step for step in hint.steps if step.supposes]
-    if supposed:
-        reason = f"Every other option fails by supposing it ({len(supposed)} of them), so: {reason}"
-    whole = [f"{n}. {step.reason}" for n, step in enumerate(hint.steps, start=1)]
-    return [
-        {"tier": 1, "text": look, "cells": where, "labels": [label(c) for c in where]},
-        {"tier": 2, "text": reason, "cells": where, "labels": [label(c) for c in where]},
-        {"tier": 3, "text": " ".join(whole), "lines": whole, "cells": where},
-    ]
-
-
 def hint(
     kind: PuzzleKind[Any],
     puzzle: Any,
     position: Rows | None = None,
     last: int | None = None,
     marks: Rows | None = None,
+    edges: Sequence[Edge] = (),
 ) -> Hint:
     """What a person could deduce next from ``position`` (default: the bare puzzle).
 
@@ -241,95 +179,77 @@ def hint(
     the solution is reported as a mistake. ``marks`` are the player's pencil
     marks (per cell a bitset, bit ``v - 1`` for value ``v``; 0 for none): on a
     type whose candidates they are, a hint starts from them, so it does not
-    offer an elimination already pencilled.
+    offer an elimination already pencilled. ``edges`` are the player's marks
+    between cells (:attr:`PuzzleKind.edge_marks`): a wrong one is a mistake
+    like a wrong entry, and the hint starts from what they leave.
     """
-    if position is not None:
-        mistakes = find_mistakes(kind, puzzle, position)
+    if position is not None or edges:
+        mistakes = find_mistakes(kind, puzzle, position, edges)
         if mistakes:
             return Hint([], mistakes, "mistake")
-        state = kind.position_state(puzzle, position)
-    else:
-        state = kind.initial_state(puzzle)
+    state = position_state(kind, puzzle, position, edges)
     if marks is not None and kind.candidate_marks:
         broken = hinting.read_marks(kind, puzzle, state, marks)
         if broken:
             return Hint([], broken, "mistake")
     rules = kind.ladder.rules()
+    teacher = hinting.Teacher(kind, puzzle, rules)
+    teacher.cells_are_vars = len(state.domains) == puzzle.rows * puzzle.cols
+    teacher.last = last
     # A ladder move found within a few rule applications is short; past that
     # the chain grows long, and the cells tried one at a time usually win.
     ladder, ladder_steps = state.copy(), list[Deduction]()  # a full run goes on from here
-    found = _ladder_hint(ladder, rules, hinting.QUICK, ladder_steps)
+    found = hinting.ladder_hint(ladder, rules, hinting.QUICK, ladder_steps, teacher)
     if found is not None and found.status in ("mistake", "solved"):
         return found
-    teacher = hinting.Teacher(kind, puzzle, rules)
-    teacher.cells_are_vars = len(state.domains) == puzzle.rows * puzzle.cols
-    best = None
+    climbed = None
     if found is not None and found.status == "step":
-        best = hinting.Move(found.steps, teacher.distance(found.steps[-1].cells, last))
-        if len(best.steps) <= hinting.SHORT and best.near <= hinting.SHORT:
-            return found
-    move = hinting.targeted(teacher, state, last, best)
-    if move is not None and move is not best:
+        climbed = hinting.Move(found.steps, teacher.distance(found.steps[-1].cells, last))
+        if climbed.short:
+            return hinting.told(teacher, found)
+    move = hinting.targeted(teacher, state, last, climbed)
+    if move is not None and move is not climbed:
         return Hint(move.steps, [], "step")
     if found is None:  # nothing short either way: the ladder's move, however long
-        found = _ladder_hint(ladder, rules, None, ladder_steps)
+        found = hinting.ladder_hint(ladder, rules, None, ladder_steps, teacher)
         assert found is not None
+    if found.status == "step":
+        return hinting.told(teacher, found)
+    if found.status == "stuck" or found.status == "narrowed" and not found.steps:
+        return _split_hint(teacher, ladder, rules, last) or found
+    if found.status == "narrowed":
+        # Eliminations the player can pencil in beat a guess; a decided split beats them.
+        split = _split_hint(teacher, ladder, rules, last)
+        return split if split is not None and split.status == "step" else found
     return found
 
 
-def _ladder_hint(
-    state: State,
-    rules: Sequence[Rule],
-    cap: int | None = None,
-    steps: list[Deduction] | None = None,
+def _split_hint(
+    teacher: hinting.Teacher, state: State, rules: Sequence[Rule], last: int | None
 ) -> Hint | None:
-    """The ladder's own next move: deductions cheapest first until one settles
-    a cell; None if ``cap`` rule applications found none. ``state`` and
-    ``steps`` are left as the run left them, so that a capped run can be
-    continued by passing them again."""
-    steps = [] if steps is None else steps
-    applied = 0
-    try:
-        while True:
-            applied += 1
-            if cap is not None and applied > cap:
-                return None
-            found = first_step(state, rules)
-            if not found:
-                break
-            steps.extend(found)
-            if any(d.writes for d in found):
-                return Hint(_relevant(steps), [], "step")
-    except Contradiction:
-        return Hint(
-            [], [Violation("contradiction", (), "this position has no solution")], "mistake"
-        )
-    if state.is_solved():
-        return Hint(steps, [], "solved")
-    # Candidates narrowed but no cell settled: the player can pencil them in;
-    # after that only a guess goes further.
-    return Hint(steps, [], "narrowed" if steps else "stuck")
+    """Where the rules stall at ``state``: the case split a hint offers, if any."""
+    split = hinting.best_split(teacher, state, last)
+    if split is None:
+        return None
+    steps = hinting.split_steps(teacher, state, split, rules)
+    if steps is None:
+        return None
+    # A split the ladder decides is a deduction like any other; a guess is not;
+    # one that removes values but leaves several only narrows.
+    status = "guess" if split.guess else "step" if steps[-1].writes else "narrowed"
+    return Hint(steps, [], status, split)
 
 
-def _relevant(steps: list[Deduction]) -> list[Deduction]:
-    """Trim a chain to the steps that bear on its final move.
-
-    A witness pass may narrow cells all over the board before one of them
-    settles; only the narrowings of the settled cell or of the cells its
-    reason cites help a person follow the move.
-    """
-    final = next(d for d in steps if d.writes)
-    focus = set(final.cells) | set(final.because)
-    earlier = [d for d in steps[: steps.index(final)] if not d.writes and focus & set(d.cells)]
-    return [*earlier, final]
-
-
-def find_mistakes(kind: PuzzleKind[Any], puzzle: Any, position: Rows) -> list[Violation]:
-    """Entries the puzzle's unique solution contradicts (none if it is not unique)."""
+def find_mistakes(
+    kind: PuzzleKind[Any], puzzle: Any, position: Rows | None, edges: Sequence[Edge] = ()
+) -> list[Violation]:
+    """Entries and edge marks the unique solution contradicts (none if not unique)."""
     report = solve(kind, puzzle, limit=2)
     if not report.unique:
         return []
-    return kind.position_mistakes(puzzle, position, report.solutions[0])
+    solution = report.solutions[0]
+    found = [] if position is None else kind.position_mistakes(puzzle, position, solution)
+    return found + (kind.edge_mistakes(puzzle, edges, solution) if edges else [])
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
         return 1 if any(problem for _, problem in results) else 0
     kinds = [registry.get(args.type).name] if args.type else list(registry.names())
     summaries = []
-    with output_file(args.out) as out, executor_for(args.workers) as executor:
+    with output_file(args.out) as out, executor_for(args.workers, args.executor) as executor:
         for name in kinds:
             with progress_bar(args.count, f"soak {name}") as advance:
                 report = soak.run(

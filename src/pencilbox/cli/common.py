@@ -11,4 +11,7 @@ ENGINES = ("auto", "rungs", "sat", "hybrid")
 :func:`pencilbox.counting.count_default`), the rung engine with its search,
 plain SAT, or the hybrid (:func:`pencilbox.counting.count` takes the last two)."""
 
-__all__ = ["ENGINES", "PROG", "Unavailable"]
+BATCH_MODES = ("solve", "grade")
+"""What ``pencilbox batch`` does to each puzzle."""
+
+__all__ = ["BATCH_MODES", "ENGINES", "PROG", "Unavailable"]

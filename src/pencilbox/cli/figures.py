@@ -12,7 +12,7 @@ from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from ..kind.sections import choose
 from .common import Unavailable
-from .workers import executor_for
+from .workers import counting_executor, executor_for, progress_bar
 
 PACKAGE = Path(__file__).resolve().parent.parent  # .../pencilbox
 
@@ -51,10 +51,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
         if not out.exists():
             print(f"{out} does not exist yet: it will hold only {', '.join(options['only'])}")
     try:
-        with executor_for(args.workers) as executor:
-            kind.stats(out, executor=executor, **options)
+        with (
+            executor_for(args.workers, args.executor) as executor,
+            progress_bar(None, f"stats {kind.name} (jobs)") as advance,
+        ):
+            # The type submits its jobs itself: the bar counts them as they finish.
+            kind.stats(out, executor=counting_executor(executor, advance), **options)
     except NotImplementedError as error:  # the face's default: this type has none yet
-        raise Unavailable(str(error) or f"{kind.name} has no stats yet") from None
+        raise Unavailable(str(error) or f"{kind.display_name} has no stats yet") from None
     print(f"wrote {out}")
     return 0
 

@@ -12,8 +12,9 @@ import sys
 from typing import Any
 
 from .. import formats, registry
+from ..codecs.pzprv3 import looks_like_pzprv3
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, Rows, entry_limit
+from ..kind import Edge, PuzzleKind, Rows, entry_limit, read_edges
 
 MAX_SIDE = 100  # the largest board side the text and JSON forms accept
 
@@ -61,10 +62,16 @@ def _is_url_argument(source: str) -> bool:
 
 
 def load_puzzle(source: str) -> tuple[PuzzleKind[Any], Any]:
-    """Load a puzzle in any of the three forms; errors name the file they came from."""
+    """Load a puzzle in any form; errors name the file they came from."""
+    loaded = read_puzzle(source)
+    return loaded.kind, loaded.puzzle
+
+
+def read_puzzle(source: str) -> formats.Loaded:
+    """Load a puzzle with the answer and metadata its file carries (see :func:`formats.read`)."""
     text, name = read_source(source)
     try:
-        return formats.load(text)
+        return formats.read(text)
     except PuzzleError as error:
         if name is None:
             raise
@@ -72,16 +79,35 @@ def load_puzzle(source: str) -> tuple[PuzzleKind[Any], Any]:
 
 
 def read_position(source: str, puzzle: Any) -> Rows:
-    """A player's position: JSON int rows (or ``{"position": rows}``) or text rows.
+    """A player's position: JSON int rows (or ``{"position": rows}``), text rows,
+    or a pzprv3 file of the same puzzle (its answer).
 
     In text, cells are separated by spaces or written one character each;
     ``.``, ``-`` and ``0`` are empty cells; ``#`` lines are comments. A cell
     holds at most :func:`~pencilbox.kind.entry_limit` (the cell count, or 99).
     """
+    return _read_parts(source, puzzle, ())[0]
+
+
+def read_position_edges(source: str, kind: PuzzleKind[Any], puzzle: Any) -> tuple[Rows, list[Edge]]:
+    """A position as :func:`read_position` reads it, with the player's marks
+    between cells (the face's ``edge_marks``, e.g. a cut): in JSON an
+    ``"edges"`` list beside ``"position"``, ``[[cell, cell, mark], ...]`` with
+    cells as ids or labels; in text a line ``MARK CELL CELL`` each
+    (``cut r2c3 r2c4``), anywhere among the rows."""
+    rows, raw, where = _read_parts(source, puzzle, kind.edge_marks)
+    return rows, read_edges(kind, puzzle, raw, f"{where}: edges")
+
+
+def _read_parts(source: str, puzzle: Any, marks: tuple[str, ...]) -> tuple[Rows, Any, str]:
+    """The rows, the raw edge marks (None: none given) and the name to blame."""
     text, name = read_source(source)
     where = name or "position"
     top = entry_limit(puzzle)
     stripped = text.strip()
+    if looks_like_pzprv3(stripped):
+        return _file_answer(text, where, puzzle), None, where
+    raw: Any = None
     if stripped.startswith(("[", "{")):
         try:
             obj = json.loads(stripped)
@@ -91,10 +117,15 @@ def read_position(source: str, puzzle: Any) -> Rows:
                 where=f"{where}: line {error.lineno}, column {error.colno}",
             ) from None
         if isinstance(obj, dict):
+            raw = obj.get("edges")
             obj = obj.get("position")
         rows = _int_rows(obj, where, top)
     else:
-        rows = _text_rows(stripped, where, top)
+        lines = stripped.splitlines()
+        edge_lines = [line.split() for line in lines if _marked(line, marks)]
+        raw = [[*words[1:], words[0].lower()] for words in edge_lines]
+        kept = ("" if _marked(line, marks) else line for line in lines)  # line numbers kept
+        rows = _text_rows("\n".join(kept), where, top)
     if len(rows) != puzzle.rows or any(len(row) != puzzle.cols for row in rows):
         widths = sorted({len(row) for row in rows})
         raise PuzzleError(
@@ -102,7 +133,26 @@ def read_position(source: str, puzzle: Any) -> Rows:
             f"expected {puzzle.rows}x{puzzle.cols}",
             where=where,
         )
-    return rows
+    return rows, raw or None, where
+
+
+def _marked(line: str, marks: tuple[str, ...]) -> bool:
+    """Is a text position's line an edge mark (``cut r2c3 r2c4``)?"""
+    words = line.split()
+    return bool(words) and words[0].lower() in marks
+
+
+def _file_answer(text: str, where: str, puzzle: Any) -> Rows:
+    """The answer a puzzle file (a pzprv3 file, say) holds for this same puzzle."""
+    try:
+        loaded = formats.read(text)
+    except PuzzleError as error:
+        raise PuzzleError(str(error), where=where) from None
+    if loaded.puzzle != puzzle:
+        raise PuzzleError("the position file holds another puzzle", where=where)
+    if loaded.answer is None:
+        raise PuzzleError("the position file holds no answer", where=where)
+    return loaded.answer
 
 
 def _int_rows(obj: Any, where: str, top: int) -> Rows:
@@ -163,6 +213,7 @@ def checked_rung(kind: PuzzleKind[Any], name: str | None) -> str:
         return kind.ladder.top
     if name not in kind.ladder.names:
         raise PuzzleError(
-            f"unknown --rules {name!r} for {kind.name}; choose from {', '.join(kind.ladder.names)}"
+            f"unknown --rules {name!r} for {kind.display_name}; "
+            f"choose from {', '.join(kind.ladder.names)}"
         )
     return name

@@ -42,14 +42,15 @@ def count_words(report: CountResult[Any]) -> str:
 
 
 @contextmanager
-def output_file(path: str | None) -> Iterator[TextIO]:
-    """The file called ``path`` opened for writing; stdout for None or ``-``."""
+def output_file(path: str | None, *, append: bool = False) -> Iterator[TextIO]:
+    """The file called ``path`` opened for writing (at its end with ``append``);
+    stdout for None or ``-``."""
     if path is None or path == "-":
         yield sys.stdout
         return
     try:
         # Opened apart from the ``with`` so that only opening errors become PuzzleError.
-        handle = open(path, "w", encoding="utf-8")  # noqa: SIM115
+        handle = open(path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115
     except OSError as error:
         raise PuzzleError(f"cannot write {path}: {error.strerror}") from None
     with handle:

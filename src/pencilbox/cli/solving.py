@@ -13,9 +13,9 @@ from typing import Any
 
 from .. import counting, formats, solving
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, progress_json, with_move_values
+from ..kind import PuzzleKind, answers, progress_json, with_move_values
 from .common import Unavailable
-from .inputs import checked_rung, load_puzzle, read_position
+from .inputs import checked_rung, load_puzzle, read_position_edges, read_puzzle
 from .output import count_words, deduction_line, write_json
 
 Solved = solving.Report | counting.SatReport
@@ -32,7 +32,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(f"trace ({len(report.trace)} deductions before any search):")
         for step in report.trace:
             print("  " + deduction_line(kind, puzzle, step))
-    print(kind.render(puzzle, report.solutions[0] if report.solutions else None))
+    if report.count > 1:
+        decided, differing = answers.compare(kind, puzzle, report.solutions)
+        print(kind.render_decided(puzzle, decided))
+        print(f"?:             {len(differing)} cells the answers found fill differently")
+    else:
+        print(kind.render(puzzle, report.solutions[0] if report.solutions else None))
     print(f"solutions:     {count_words(report)}")
     if isinstance(report, solving.Report):
         print(f"solved by:     {report.solved_by} (rules: {report.rung})")
@@ -68,9 +73,12 @@ def _count(kind: PuzzleKind[Any], puzzle: Any, args: argparse.Namespace) -> Solv
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    kind, puzzle = load_puzzle(args.puzzle)
-    position = read_position(args.position, puzzle) if args.position else None
-    hint = solving.hint(kind, puzzle, position)
+    loaded = read_puzzle(args.puzzle)
+    kind, puzzle = loaded.kind, loaded.puzzle
+    position, edges = (
+        read_position_edges(args.position, kind, puzzle) if args.position else (loaded.answer, [])
+    )
+    hint = solving.hint(kind, puzzle, position, edges=edges)
     if args.json:
         # ``value`` as the player enters it, so the move made is a position
         # ``--position`` reads back (a deduction may carry an internal code).
@@ -88,6 +96,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
     else:
         if hint.status == "narrowed":
             print("no cell can be settled; these steps only rule out candidates:")
+        elif hint.status == "guess":
+            print("no rule decides this position; a guess (undo it if it goes wrong):")
         else:
             print(f"next step ({hint.rule}):")
         for number, step in enumerate(hint.steps, start=1):
@@ -96,12 +106,19 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """ "Correct so far": how many entries of --position the unique solution contradicts."""
-    kind, puzzle = load_puzzle(args.puzzle)
-    position = read_position(args.position, puzzle)
+    """ "Correct so far": how many entries of --position (by default the answer
+    the puzzle file holds) the unique solution contradicts."""
+    loaded = read_puzzle(args.puzzle)
+    kind, puzzle = loaded.kind, loaded.puzzle
+    position, edges = (
+        read_position_edges(args.position, kind, puzzle) if args.position else (loaded.answer, [])
+    )
+    if position is None:
+        raise PuzzleError("the puzzle file holds no answer to check; give --position FILE")
     report = solving.solve(kind, puzzle, limit=2)
     solution = report.solutions[0] if report.unique else None
-    answer = progress_json(kind, puzzle, position, solution, which=args.which, reveal=args.reveal)
+    flags = {"which": args.which, "reveal": args.reveal}
+    answer = progress_json(kind, puzzle, position, solution, edges=edges, **flags)
     if args.json:
         write_json(answer)
         return 0
@@ -138,8 +155,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
-    kind, puzzle = load_puzzle(args.puzzle)
-    sys.stdout.write(formats.dump(kind, puzzle, args.to))
+    loaded = read_puzzle(args.puzzle)
+    # The answer and the metadata go wherever the form has room for them.
+    text = formats.dump(loaded.kind, loaded.puzzle, args.to, meta=loaded.meta, answer=loaded.answer)
+    sys.stdout.write(text)
     return 0
 
 

@@ -29,3 +29,19 @@ def json_size(obj: dict[str, Any]) -> tuple[int, int]:
             )
     assert isinstance(rows, int) and isinstance(cols, int)
     return rows, cols
+
+
+def flat_ints(value: Any, rows: int, cols: int) -> list[int] | None:
+    """A JSON grid of ``rows`` lists of ``cols`` integers, flattened in reading
+    order, or None when it is not one (the form's own reader says why)."""
+    if not isinstance(value, list) or len(value) != rows:
+        return None
+    flat: list[int] = []
+    for row in value:
+        if not isinstance(row, list) or len(row) != cols:
+            return None
+        for item in row:
+            if isinstance(item, bool) or not isinstance(item, int):
+                return None
+            flat.append(item)
+    return flat

@@ -10,6 +10,8 @@ from functools import cache
 from typing import Any
 
 from .. import formats, registry
+from ..codecs import pzprv3
+from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from .json_mutations import dumps
 
@@ -88,12 +90,23 @@ def _url_variant(rng: random.Random, url: str) -> str:
 
 
 def valid_form(rng: random.Random, kind: PuzzleKind[Any], puzzle: Any) -> tuple[str, str]:
-    """``(form, text)``: the board written as text, URL or JSON, in some legal spelling."""
-    form = rng.choice(("text", "url", "json"))
+    """``(form, text)``: the board written as text, URL, JSON or a pzprv3 file (one
+    line per line, or ``/``-joined), in some legal spelling (JSON when a form
+    cannot write the board)."""
+    form = rng.choice(("text", "url", "json", "pzprv3"))
+    if form == "pzprv3":
+        try:
+            file = kind.to_pzprv3(puzzle)
+        except PuzzleError:  # a board the form cannot hold (removed cells, say)
+            return "json", dumps(rng, kind.to_json(puzzle))
+        return form, pzprv3.dumps(file, slash=rng.random() < 0.5)
     if form == "text":
         return form, text_variant(rng, kind.format_text(puzzle))
     if form == "url":
-        return form, _url_variant(rng, kind.to_url(puzzle))
+        try:
+            return form, _url_variant(rng, kind.to_url(puzzle))
+        except PuzzleError:  # a board the URL form cannot write: its JSON instead
+            form = "json"
     return form, dumps(rng, kind.to_json(puzzle))
 
 

@@ -56,7 +56,7 @@ def crash(error: BaseException) -> str:
 
 def round_trip_problem(kind: PuzzleKind[Any], puzzle: Any) -> str | None:
     """Why a parsed puzzle does not come back from each written form, or None."""
-    for form in ("text", "url", "json"):
+    for form in formats.FORMS:
         try:
             written = formats.dump(kind, puzzle, form)
         except PuzzleError as error:

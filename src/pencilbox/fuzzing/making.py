@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 from .. import registry
 from ..codecs.puzzlink import split_url
+from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from .boards import all_kinds, board, oversized, shipped_boards, text_variant, valid_form
 from .cases import API_PATHS, FAMILIES, WEIGHTS, Case, HttpInput, UrlInput
@@ -47,6 +48,17 @@ def _door_and_board(rng: random.Random) -> tuple[PuzzleKind[Any], PuzzleKind[Any
     return kind, source_kind, puzzle
 
 
+def _door_and_url(rng: random.Random) -> tuple[PuzzleKind[Any], PuzzleKind[Any], str]:
+    """``(kind, source_kind, url)`` as :func:`_door_and_board` draws them, for a
+    board the URL form can write (some legal boards have no URL: drawn again)."""
+    while True:
+        kind, source_kind, puzzle = _door_and_board(rng)
+        try:
+            return kind, source_kind, source_kind.to_url(puzzle)
+        except PuzzleError:
+            continue
+
+
 def _text_case(rng: random.Random, index: int) -> Case:
     kind, source_kind, puzzle = _door_and_board(rng)
     text = source_kind.format_text(puzzle)
@@ -59,8 +71,8 @@ def _text_case(rng: random.Random, index: int) -> Case:
 
 
 def _url_case(rng: random.Random, index: int) -> Case:
-    kind, source_kind, puzzle = _door_and_board(rng)
-    parts = split_url(source_kind.to_url(puzzle))
+    kind, source_kind, url = _door_and_url(rng)
+    parts = split_url(url)
     cols, rows, body = parts.cols, parts.rows, parts.body
     rounds = _rounds(rng)
     for _ in range(rounds):

@@ -21,11 +21,16 @@ from concurrent.futures import Executor
 from functools import cache, cached_property
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..codecs.janko import Janko
+from ..codecs.pzprv3 import Pzprv3
 from ..engine import Ladder, Rule, State
+from ..errors import PuzzleError
 from ..grid import Rows
 from ..sat.core import Encoding
+from .drawing import Drawing
+from .hooks import PlayerHooks, SetterHooks
 from .parts import Command, Counter, Generated, P, Violation
 
 if TYPE_CHECKING:
@@ -34,11 +39,14 @@ if TYPE_CHECKING:
 __all__ = ["PuzzleKind"]
 
 
-class PuzzleKind(ABC, Generic[P]):
+class PuzzleKind(PlayerHooks[P], SetterHooks[P], ABC):
     """The shared face of one puzzle type."""
 
     name: ClassVar[str]
     """The type's name: also its package's folder name and puzz.link's name for it."""
+    display_name: ClassVar[str]
+    """The type's name as people write it, in page titles, headings and the
+    CLI's words (an acronym in capitals, say); by default the name capitalised."""
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names the type answers to, in the text header and in URLs."""
     generate_modes: ClassVar[tuple[str, ...]] = ()
@@ -47,6 +55,12 @@ class PuzzleKind(ABC, Generic[P]):
     candidate_marks: ClassVar[bool] = False
     """Whether a cell's domain bits are its values' (bit ``v - 1`` for value ``v``),
     as a player's pencil marks are: then a hint reads the marks as candidates."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Declared once per type, so that every front end writes it the same way.
+        if "display_name" not in cls.__dict__ and "name" in cls.__dict__:
+            cls.display_name = cls.name.capitalize()
 
     # The ladder and the hybrid's settings live in the package's rooms
     # (``ladder.py``: LADDER and HYBRID_RUNG; ``cnf.py``: HYBRID_EXTRA, if the
@@ -92,6 +106,17 @@ class PuzzleKind(ABC, Generic[P]):
     def from_json(self, obj: dict[str, Any]) -> P:
         """Build from the JSON object form; PuzzleError if bad."""
 
+    def draft_problems(self, obj: dict[str, Any]) -> list[Violation]:
+        """The rules of the type a draft board in the JSON form breaks (a region
+        too small, say), each with its cells, so that an editor can light them:
+        what :meth:`from_json` refuses. Empty when it builds; PuzzleError when
+        the form itself is malformed. By default the one error, with no cells."""
+        try:
+            self.from_json(obj)
+        except PuzzleError as error:
+            return [Violation("draft", (), str(error))]
+        return []
+
     @abstractmethod
     def to_json(self, puzzle: P) -> dict[str, Any]:
         """The JSON object form (with a ``puzzle`` field naming the type)."""
@@ -103,6 +128,21 @@ class PuzzleKind(ABC, Generic[P]):
     @abstractmethod
     def to_url(self, puzzle: P) -> str:
         """The full puzz.link URL."""
+
+    # Other programs' files. The answer is a player's position in this face's
+    # own values (what ``position_state`` reads), so a file's answer can be
+    # checked, hinted from and written back; None when the file holds none.
+    def from_pzprv3(self, file: Pzprv3) -> tuple[P, Rows | None]:
+        """The board and the answer of a pzprv3 file whose type line names this type."""
+        raise PuzzleError(f"no pzprv3 form for {self.name}")
+
+    def to_pzprv3(self, puzzle: P, answer: Rows | None = None) -> Pzprv3:
+        """The pzprv3 file of ``puzzle`` (with ``answer`` filled in), as pzprjs writes it."""
+        raise PuzzleError(f"no pzprv3 form for {self.name}")
+
+    def from_janko(self, board: Janko) -> tuple[P, Rows | None]:
+        """The board and the solution (if given) of a janko dataset board."""
+        raise PuzzleError(f"no janko form for {self.name}")
 
     # -- rules -----------------------------------------------------------
     @abstractmethod
@@ -159,6 +199,11 @@ class PuzzleKind(ABC, Generic[P]):
     @abstractmethod
     def render(self, puzzle: P, grid: Rows | None = None) -> str:
         """A text picture of the puzzle, with ``grid`` filled in if given."""
+
+    @abstractmethod
+    def drawing(self, puzzle: P, grid: Rows | None = None) -> Drawing:
+        """The board as the web page draws it in print, with ``grid`` (an answer or
+        a position) filled in if given: what ``pencilbox render`` and the booklet draw."""
 
     def commands(self) -> tuple[Command, ...]:
         """Commands of this type's own, added to ``pencilbox`` beside the shared ones."""
@@ -234,31 +279,6 @@ class PuzzleKind(ABC, Generic[P]):
         (:mod:`pencilbox.kind.sections`). Empty while the type has no stats."""
         return {}
 
-    def position_mistakes(
-        self, puzzle: P, position: Rows, solution: Rows, *, reveal: bool = False
-    ) -> list[Violation]:
-        """Entries of a player's ``position`` that the (unique) ``solution`` contradicts.
-
-        Each says what is wrong with the entry as the player made it ("the 3
-        at r1c2 is wrong"), and only with ``reveal`` what the solution holds
-        there: a mistake is a hint too, and should not give the answer away
-        unless asked. The default compares cell by cell, for puzzles whose
-        entries are the solution's own values (digits, say). Puzzles whose
-        entries mean something else (dots for "not shaded", arbitrary piece
-        labels) override it.
-        """
-        wrong = []
-        for r, row in enumerate(position):
-            for c, value in enumerate(row):
-                if value and value != solution[r][c]:
-                    cell = r * puzzle.cols + c
-                    label = self.cell_label(puzzle, cell)
-                    words = f"the {value} at {label} is wrong"
-                    if reveal:
-                        words += f" ({label} is {solution[r][c]})"
-                    wrong.append(Violation("mistake", (cell,), words))
-        return wrong
-
     def contradiction_words(
         self, puzzle: P, state: State, reason: object
     ) -> tuple[str, tuple[int, ...]]:
@@ -269,19 +289,6 @@ class PuzzleKind(ABC, Generic[P]):
         if isinstance(reason, int) and len(state.domains) == puzzle.rows * puzzle.cols:
             return f"{self.cell_label(puzzle, reason)} is left with no candidate", (reason,)
         return "the rules reach a contradiction", ()
-
-    def move_value(
-        self, puzzle: P, position: Rows | None, cells: Sequence[int], value: int | None
-    ) -> int | None:
-        """What a player enters in ``cells`` of ``position`` to make a hint's move
-        whose deduction carries ``value``: by default that value (a digit, a
-        mark). A type whose deductions carry an internal code (a piece's, say)
-        gives a number the position can hold instead."""
-        return value
-
-    def cell_label(self, puzzle: P, cell: int) -> str:
-        row, col = divmod(cell, puzzle.cols)
-        return f"r{row + 1}c{col + 1}"
 
 
 @cache

@@ -10,7 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from ..grid import Rows
 
-__all__ = ["Board", "Command", "Counter", "Generated", "P", "Rows", "Violation"]
+__all__ = ["Board", "Command", "Counter", "Edge", "Generated", "P", "Rows", "Violation"]
 
 
 class Board(Protocol):
@@ -42,6 +42,13 @@ class Generated(Generic[P]):
     puzzle: P
     solution: Rows
     info: dict[str, Any]
+
+
+Edge = tuple[int, int, str]
+"""A mark a player put on the edge between two neighbouring cells, beside the
+grid of their position: the two cell ids (the lower first) and the mark's
+name, one of the face's :attr:`~pencilbox.kind.PuzzleKind.edge_marks`
+(``"cut"``, say: the two cells are in different pieces)."""
 
 
 Counter = Callable[[Any, int], tuple[int, list[Rows]]]

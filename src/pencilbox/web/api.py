@@ -7,6 +7,7 @@ that solves or generates runs in a worker process with a time budget
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from .. import hinting, registry, solving
+from .. import formats, hinting, registry, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from . import bank, limits, worker
@@ -22,6 +23,7 @@ from .payloads import (
     ApiError,
     bool_field,
     check_size,
+    edges_from,
     grid_from,
     int_field,
     puzzle_from,
@@ -70,6 +72,8 @@ async def types(request: Request) -> JSONResponse:
         found.append(
             {
                 "name": kind.name,
+                "display_name": kind.display_name,
+                "edge_marks": list(kind.edge_marks),
                 "url_names": list(kind.url_names),
                 "ladder": [{"name": r.name, "summary": r.summary} for r in kind.ladder.rungs],
                 "generate_modes": list(kind.generate_modes),
@@ -136,11 +140,13 @@ async def load(request: Request) -> JSONResponse:
 
 
 async def check(request: Request) -> JSONResponse:
-    """POST /api/check {"puzzle", "grid"}: the rules the grid breaks (none: solved)."""
+    """POST /api/check {"puzzle", "grid", "edges"?}: the rules the grid breaks (none:
+    solved), and the edge marks (``[[cell, cell, mark], ...]``) that contradict it."""
     body = await read_json(request)
     kind, puzzle = puzzle_from(body)
     grid = grid_from(body, puzzle)
-    broken = kind.check(puzzle, grid)
+    edges = edges_from(body, kind, puzzle)
+    broken = kind.check(puzzle, grid) + (kind.check_edges(puzzle, grid, edges) if edges else [])
     return JSONResponse(
         {
             "solved": not broken,
@@ -150,9 +156,10 @@ async def check(request: Request) -> JSONResponse:
 
 
 async def hint(request: Request) -> JSONResponse:
-    """POST /api/hint {"puzzle", "grid"?, "last"?, "marks"?}: the next deduction from
-    the position; ``last`` is the cell of the player's last move, ``marks`` their
-    pencil marks (rows of bitsets), both optional (see :func:`solving.hint`)."""
+    """POST /api/hint {"puzzle", "grid"?, "last"?, "marks"?, "edges"?}: the next
+    deduction from the position; ``last`` is the cell of the player's last move,
+    ``marks`` their pencil marks (rows of bitsets), ``edges`` their marks between
+    cells (``[[cell, cell, mark], ...]``), all optional (see :func:`solving.hint`)."""
     body = await read_json(request)
     kind, puzzle = puzzle_from(body)
     grid = grid_from(body, puzzle) if body.get("grid") is not None else None
@@ -161,19 +168,23 @@ async def hint(request: Request) -> JSONResponse:
     marks = body.get("marks")
     if marks is not None and (problem := hinting.marks_problem(puzzle, marks)):
         raise ApiError(400, problem)
+    edges = edges_from(body, kind, puzzle)
     payload = {"puzzle": kind.to_json(puzzle), "grid": grid, "last": last, "marks": marks}
+    payload["edges"] = edges
     return JSONResponse(await _job(request, "hint", payload))
 
 
 async def progress(request: Request) -> JSONResponse:
-    """POST /api/progress {"puzzle", "grid", "which"?, "reveal"?}: "correct so far":
-    how many entries the unique solution contradicts; ``which`` lists them,
-    ``reveal`` adds the answer there (both off by default: a hint is asked for)."""
+    """POST /api/progress {"puzzle", "grid", "edges"?, "which"?, "reveal"?}: "correct
+    so far": how many entries and edge marks the unique solution contradicts;
+    ``which`` lists them, ``reveal`` adds the answer there (both off by default:
+    a hint is asked for)."""
     body = await read_json(request)
     kind, puzzle = puzzle_from(body)
     grid = grid_from(body, puzzle)
     flags = {name: bool_field(body, name) for name in ("which", "reveal")}
-    payload = {"puzzle": kind.to_json(puzzle), "grid": grid, **flags}
+    edges = edges_from(body, kind, puzzle)
+    payload = {"puzzle": kind.to_json(puzzle), "grid": grid, "edges": edges, **flags}
     return JSONResponse(await _job(request, "progress", payload))
 
 
@@ -235,3 +246,60 @@ async def stats(request: Request) -> JSONResponse:
     if path is None:
         raise ApiError(404, f"no statistics measured for {kind.name} yet")
     return JSONResponse(json.loads(path.read_text(encoding="utf-8")))
+
+
+class _Size:
+    """A draft's size: all the face needs to name its cells (``r1c2``) when the
+    draft is no board yet."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+
+
+async def verdict(request: Request) -> JSONResponse:
+    """POST /api/verdict {"draft", "limit"?}: what an editor's draft board (the
+    type's JSON form) amounts to. A draft that breaks a rule of its type answers
+    ``{"verdict": "problem", "problems": [...]}``, each problem with its cells;
+    else the survey of its answers (up to ``limit``, default and at most
+    10), with ``verdict`` "none", "unique" or "several", and the board's
+    ``payload`` (its exports). The page aborts the request when the draft
+    changes, and the job is killed when the client leaves."""
+    body = await read_json(request)
+    draft = body.get("draft")
+    if not isinstance(draft, dict):
+        raise ApiError(400, "missing the 'draft' field: a puzzle in its JSON object form")
+    name = draft.get("puzzle")
+    if not isinstance(name, str):
+        raise ApiError(400, "the draft's 'puzzle' field must name the puzzle type")
+    check_size(draft.get("rows"), draft.get("cols"), "'draft'")
+    limit = int_field(body, "limit", 1, limits.MAX_SOLUTIONS, limits.MAX_SOLUTIONS)
+    try:
+        kind = formats.kind_named(name, "the draft's 'puzzle' field")
+        problems = kind.draft_problems(draft)
+        if problems:
+            size = _Size(int(draft["rows"]), int(draft["cols"]))
+            shown = [solving.violation_json(kind, size, problem) for problem in problems]
+            return JSONResponse({"verdict": "problem", "problems": shown})
+        puzzle = kind.from_json(draft)
+    except PuzzleError as error:
+        raise ApiError(400, str(error)) from None
+    check_size(puzzle.rows, puzzle.cols, "'draft'")
+    payload = {"puzzle": kind.to_json(puzzle), "limit": limit}
+    answer = await _job(request, "verdict", payload)
+    answer["payload"] = {**puzzle_payload(kind, puzzle), "exports": _exports(kind, puzzle)}
+    return JSONResponse(answer)
+
+
+def _exports(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, str]:
+    """The forms the page offers beyond the payload's URL, text and JSON: each
+    type's pzprv3 file and an SVG picture, when the type can write them."""
+    from ..pictures.svg import to_svg  # only the editor's exports draw
+
+    found = {}
+    # a type with no pzprv3 form, or no drawing, just offers no such export
+    with contextlib.suppress(PuzzleError):
+        found["pzprv3"] = formats.dump(kind, puzzle, "pzprv3")
+    with contextlib.suppress(NotImplementedError):
+        title = f"{kind.name} {puzzle.rows}x{puzzle.cols}"
+        found["svg"] = to_svg(kind.drawing(puzzle), title=title)
+    return found

@@ -153,6 +153,7 @@ def routes() -> list[Route | Mount]:
         Route("/api/solve", api.solve, methods=["POST"]),
         Route("/api/grade", api.grade, methods=["POST"]),
         Route("/api/generate", api.generate, methods=["POST"]),
+        Route("/api/verdict", api.verdict, methods=["POST"]),
         Route("/api/stats/{type}", api.stats),
         Route("/api/notes/{type}", notes_template),
         *(kind_module(name) for name in registry.names()),

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import counting, formats, registry, solving
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, progress_json, with_move_values
+from ..kind import Edge, PuzzleKind, progress_json, with_move_values
 
 Payload = dict[str, Any]
 
@@ -29,11 +29,18 @@ def _puzzle(payload: Payload) -> tuple[PuzzleKind[Any], Any]:
     return formats.load_object(payload["puzzle"])
 
 
+def _edges(payload: Payload) -> list[Edge]:
+    """The position's edge marks, already read by the server (none if absent)."""
+    return [(a, b, mark) for a, b, mark in payload.get("edges") or ()]
+
+
 def hint_job(payload: Payload) -> dict[str, Any]:
     """The next step from the player's position (or their mistakes)."""
     kind, puzzle = _puzzle(payload)
-    grid = payload.get("grid")
-    found = solving.hint(kind, puzzle, grid, last=payload.get("last"), marks=payload.get("marks"))
+    grid, edges = payload.get("grid"), _edges(payload)
+    found = solving.hint(
+        kind, puzzle, grid, last=payload.get("last"), marks=payload.get("marks"), edges=edges
+    )
     return with_move_values(kind, puzzle, grid, found.as_json(kind, puzzle))
 
 
@@ -43,7 +50,7 @@ def progress_job(payload: Payload) -> dict[str, Any]:
     report = solving.solve(kind, puzzle, limit=2)
     solution = report.solutions[0] if report.unique else None
     flags = {"which": payload["which"], "reveal": payload["reveal"]}
-    return progress_json(kind, puzzle, payload["grid"], solution, **flags)
+    return progress_json(kind, puzzle, payload["grid"], solution, edges=_edges(payload), **flags)
 
 
 def solve_job(payload: Payload) -> dict[str, Any]:
@@ -80,6 +87,18 @@ def generate_job(payload: Payload) -> dict[str, Any]:
     }
 
 
+def verdict_job(payload: Payload) -> dict[str, Any]:
+    """An editor's draft surveyed: its answers up to the limit, what they share
+    and where they differ, a given that would cut them, or why there is none."""
+    from .. import ambiguity  # imported when asked: the survey loads the counters
+
+    kind, puzzle = _puzzle(payload)
+    found = ambiguity.survey(kind, puzzle, payload["limit"])
+    answer: dict[str, Any] = found.as_json(kind, puzzle)
+    answer["verdict"] = "none" if found.count == 0 else "unique" if found.count == 1 else "several"
+    return answer
+
+
 JOBS: dict[str, Callable[[Payload], dict[str, Any]]] = {
     "hint": hint_job,
     "progress": progress_job,
@@ -87,6 +106,7 @@ JOBS: dict[str, Callable[[Payload], dict[str, Any]]] = {
     "grade": grade_job,
     "rungs": rungs_job,
     "generate": generate_job,
+    "verdict": verdict_job,
 }
 
 

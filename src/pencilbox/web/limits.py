@@ -33,6 +33,7 @@ TIME_BUDGET: dict[str, float] = {
     "grade": 10.0,
     "rungs": 10.0,
     "generate": 30.0,
+    "verdict": 10.0,
 }
 """Seconds each kind of worker job may run before it is killed (answer 504)."""
 

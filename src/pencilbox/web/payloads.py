@@ -15,7 +15,7 @@ from starlette.requests import Request
 
 from .. import formats
 from ..errors import PuzzleError
-from ..kind import PuzzleKind, Rows, entry_limit
+from ..kind import Edge, PuzzleKind, Rows, entry_limit, read_edges
 from . import limits
 
 
@@ -114,6 +114,15 @@ def grid_from(body: dict[str, Any], puzzle: Any, field: str = "grid") -> Rows:
     return grid
 
 
+def edges_from(body: dict[str, Any], kind: PuzzleKind[Any], puzzle: Any) -> list[Edge]:
+    """A position's optional edge marks, ``[[cell, cell, mark], ...]`` (see
+    :func:`~pencilbox.kind.read_edges`; a list of at most two per cell)."""
+    try:
+        return read_edges(kind, puzzle, body.get("edges"), "'edges'")
+    except PuzzleError as error:
+        raise ApiError(400, str(error)) from None
+
+
 def bool_field(body: dict[str, Any], field: str) -> bool:
     """A true/false field, false when absent."""
     value = body.get(field, False)
@@ -188,12 +197,14 @@ def puzzle_payload(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
     ``cells`` is the drawing data: ``layers`` (see :func:`cell_layers`) and
     ``labels``, the face's name of each cell (``r1c1``...), which the page
     uses in messages and for accessibility. ``json`` is sent back with every
-    request; ``picture`` is the text rendering.
+    request; ``picture`` is the text rendering. ``url`` is empty for a board
+    the URL form cannot write, and ``url_note`` then says why in one line.
     """
     obj = kind.to_json(puzzle)
     cells = range(puzzle.rows * puzzle.cols)
     return {
         "type": kind.name,
+        "display_name": kind.display_name,
         "key": puzzle_key(kind, puzzle),
         "rows": puzzle.rows,
         "cols": puzzle.cols,
@@ -202,7 +213,16 @@ def puzzle_payload(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
             "layers": cell_layers(obj, puzzle.rows, puzzle.cols),
             "labels": [kind.cell_label(puzzle, cell) for cell in cells],
         },
-        "url": kind.to_url(puzzle),
+        **_url_fields(kind, puzzle),
         "text": kind.format_text(puzzle),
         "picture": kind.render(puzzle),
     }
+
+
+def _url_fields(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, str]:
+    """``url``, and ``url_note``: empty, or why the puzzle has no URL (a form
+    cannot hold every legal board, and the export says so instead)."""
+    try:
+        return {"url": kind.to_url(puzzle), "url_note": ""}
+    except PuzzleError as error:
+        return {"url": "", "url_note": str(error)}

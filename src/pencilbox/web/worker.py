@@ -41,7 +41,7 @@ from .pool import Pool, Worker
 
 logger = logging.getLogger("uvicorn.error")
 
-LONG_JOBS = frozenset({"solve", "grade", "generate"})
+LONG_JOBS = frozenset({"solve", "grade", "generate", "verdict"})
 """Jobs that may run for seconds; they never take the last free worker."""
 
 START_WAIT = 60.0

@@ -25,17 +25,28 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from ...codecs.janko import Janko
+from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
-from ...kind import Command, Generated, PuzzleKind, Rows, Violation
+from ...kind import Command, Drawing, Edge, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, model
+from . import checker, model, places
+from .edges import EDGE_MARKS, apply_edges, check_edges, edge_mistakes, edge_problem
 from .model import Heteromino
-from .state import move_value, new_state, position_state, settled_cells, solution_rows
+from .state import (
+    HeterominoState,
+    move_value,
+    new_state,
+    position_state,
+    settled_cells,
+    solution_rows,
+)
 
 
 class HeterominoKind(PuzzleKind[Heteromino]):
     name = "heteromino"
     generate_modes = ("walk",)
+    edge_marks = EDGE_MARKS
 
     def parse_text(self, text: str) -> Heteromino:
         return model.parse_text(text)
@@ -45,6 +56,11 @@ class HeterominoKind(PuzzleKind[Heteromino]):
 
     def from_json(self, obj: dict[str, Any]) -> Heteromino:
         return model.from_json(obj)
+
+    def draft_problems(self, obj: dict[str, Any]) -> list[Violation]:
+        from .draft import draft_problems
+
+        return draft_problems(obj)
 
     def to_json(self, puzzle: Heteromino) -> dict[str, Any]:
         return model.to_json(puzzle)
@@ -59,6 +75,21 @@ class HeterominoKind(PuzzleKind[Heteromino]):
 
         return encode(puzzle)
 
+    def from_pzprv3(self, file: Pzprv3) -> tuple[Heteromino, Rows | None]:
+        from .pzprv3 import read
+
+        return read(file)
+
+    def to_pzprv3(self, puzzle: Heteromino, answer: Rows | None = None) -> Pzprv3:
+        from .pzprv3 import write
+
+        return write(puzzle, answer)
+
+    def from_janko(self, board: Janko) -> tuple[Heteromino, Rows | None]:
+        from .janko import read
+
+        return read(board)
+
     def check(self, puzzle: Heteromino, grid: Rows) -> list[Violation]:
         return checker.check(puzzle, grid)
 
@@ -72,6 +103,21 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         self, puzzle: Heteromino, position: Rows, solution: Rows, *, reveal: bool = False
     ) -> list[Violation]:
         return checker.position_mistakes(puzzle, position, solution, reveal)
+
+    def edge_problem(self, puzzle: Heteromino, edge: Edge) -> str | None:
+        return edge_problem(puzzle, edge)
+
+    def apply_edges(self, puzzle: Heteromino, state: State, edges: Sequence[Edge]) -> None:
+        assert isinstance(state, HeterominoState)
+        apply_edges(state, edges)
+
+    def edge_mistakes(
+        self, puzzle: Heteromino, edges: Sequence[Edge], solution: Rows, *, reveal: bool = False
+    ) -> list[Violation]:
+        return edge_mistakes(puzzle, edges, solution, reveal)
+
+    def check_edges(self, puzzle: Heteromino, grid: Rows, edges: Sequence[Edge]) -> list[Violation]:
+        return check_edges(puzzle, grid, edges)
 
     def move_value(
         self, puzzle: Heteromino, position: Rows | None, cells: Sequence[int], value: int | None
@@ -116,12 +162,25 @@ class HeterominoKind(PuzzleKind[Heteromino]):
     def render(self, puzzle: Heteromino, grid: Rows | None = None) -> str:
         return model.render(puzzle, grid)
 
+    def drawing(self, puzzle: Heteromino, grid: Rows | None = None) -> Drawing:
+        from .drawing import drawing
+
+        return drawing(puzzle, grid)
+
     def contradiction_words(
         self, puzzle: Heteromino, state: State, reason: object
     ) -> tuple[str, tuple[int, ...]]:
         from .rules import contradiction_cells, describe_contradiction
 
         return describe_contradiction(state.tables, reason), contradiction_cells(reason)  # type: ignore[arg-type]
+
+    def cell_contents(self, puzzle: Heteromino, grid: Rows) -> list[object]:
+        return places.cell_contents(puzzle, grid)
+
+    def difference_places(
+        self, puzzle: Heteromino, cells: Sequence[int]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        return places.difference_places(puzzle, cells)
 
     def stats(
         self,

@@ -1,7 +1,8 @@
 // Heteromino: drawing and input. Black cells are solid. The player cuts the
 // edges between white cells; the cuts split the white cells into connected
 // groups, and a group of three cells is a piece (a bar or an L), shaded by
-// its shape as drawn. The server gets each group as one number.
+// its shape as drawn. The server gets each group as one number, and every
+// cut as an edge mark beside the grid (edgeMarks).
 //
 // A cell's value holds the cuts on two of its edges, so that every cut is a
 // plain one-cell move (undo, redo and saving work unchanged):
@@ -12,6 +13,7 @@
 // loader, so the imports below reach the page's shared code in ../core/.
 
 import { drawCells, drawEdgeTargets, drawEdges, drawFocus, drawOver, newBoard, drawShade } from "../core/board.js";
+import { drawDraftCells } from "../editor/draw.js";
 
 const RIGHT = 1;
 const DOWN = 2;
@@ -38,7 +40,8 @@ export const keysHelp =
 
 export const touchHelp =
   "Drag across three white cells to draw a piece (it is cut off from its neighbours), " +
-  "or tap the line between two cells to cut it (again to join).";
+  "or tap the line between two cells to cut it (again to join). On a board wider than " +
+  'the screen, "Pan the board" lets one finger move it (taps still cut).';
 
 export const rungBack = 'Cut an edge or choose "Play" to go back.';
 
@@ -171,23 +174,18 @@ export function drag(model, cells, values) {
   return { batch };
 }
 
-const label = (cols, cell) => `r${Math.floor(cell / cols) + 1}c${(cell % cols) + 1}`;
-
-// Cuts that no answer allows: between two cells that share a piece in the
-// (unique) answer. The server reads whole pieces only, so a wrong cut would
-// otherwise go unseen until it closed a piece of three.
-export function wrongMoves(model, values, answer) {
+// The cuts as the server reads them beside the grid: [cell, cell, "cut"] for
+// every edge cut between two white cells, so that a wrong cut is a mistake
+// (and a right one narrows the hint) long before it closes a piece of three.
+export function edgeMarks(model, values) {
   const { cols } = model;
-  const piece = answer.flat();
-  const wrong = [];
+  const marks = [];
   values.forEach((value, a) => {
     for (const [bit, b] of [[RIGHT, a + 1], [DOWN, a + cols]]) {
-      if (!(value & bit) || piece[a] !== piece[b]) continue;
-      const message = `the cut between ${label(cols, a)} and ${label(cols, b)} splits a piece: no answer has it`;
-      wrong.push({ rule: "wrong-cut", cells: [a, b], message });
+      if (value & bit && edgeOf(model, a, b) !== null) marks.push([a, b, "cut"]);
     }
   });
-  return wrong;
+  return marks;
 }
 
 export function click(model, data, button, values) {
@@ -289,5 +287,63 @@ export function draw(model, view) {
     });
     drawFocus(board, view.selected);
   }
+  return board.root;
+}
+
+// -- the editor: a draft is the black cells -----------------------------------
+
+export const editTools = [
+  {
+    id: "black",
+    label: "Black cells",
+    input: "cells",
+    help: "Tap or drag across cells to paint them black; a stroke that starts on a black cell paints white.",
+  },
+];
+
+export function blankDraft(rows, cols) {
+  return { rows, cols, black: new Array(rows * cols).fill(0) };
+}
+
+export function openDraft(payload) {
+  return { rows: payload.rows, cols: payload.cols, black: payload.cells.layers.black.map((b) => (b ? 1 : 0)) };
+}
+
+export function draftJson(draft) {
+  const rows = [];
+  for (let r = 0; r < draft.rows; r += 1) rows.push(draft.black.slice(r * draft.cols, (r + 1) * draft.cols));
+  return { puzzle: "heteromino", rows: draft.rows, cols: draft.cols, black: rows };
+}
+
+export function applyEdit(draft, tool, stroke) {
+  if (!stroke.cells.length) return null;
+  const paint = draft.black[stroke.cells[0]] ? 0 : 1;
+  const black = draft.black.slice();
+  for (const cell of stroke.cells) black[cell] = paint;
+  return { ...draft, black };
+}
+
+// view: { marks(cell), solution (flat piece numbers, 0 black) or null }
+export function drawDraft(draft, view) {
+  const { rows, cols } = draft;
+  const board = newBoard(rows, cols, "Heteromino draft");
+  drawDraftCells(board, view, (cell) => (draft.black[cell] ? ["black"] : []), (cell) => (draft.black[cell] ? "black" : ""));
+  const piece = view.solution;
+  if (piece) {
+    const byNumber = new Map();
+    piece.forEach((number, cell) => {
+      if (!draft.black[cell]) byNumber.set(number, [...(byNumber.get(number) || []), cell]);
+    });
+    for (const cells of byNumber.values()) {
+      if (cells.length !== 3) continue;
+      const shape = shapeOf(cols, cells);
+      for (const cell of cells) drawShade(board, cell, `piece shape-${shape}`);
+    }
+  }
+  drawEdges(board, (a, b) => {
+    if (a === null || b === null || draft.black[a] !== draft.black[b]) return "border";
+    if (piece && !draft.black[a] && piece[a] !== piece[b]) return "cut";
+    return "grid";
+  });
   return board.root;
 }

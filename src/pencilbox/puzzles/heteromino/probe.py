@@ -67,11 +67,14 @@ def pocket_check(tables: Tables, placed: int, newly: int) -> int:
 def probe(state: State, log: Log) -> bool:
     """Kill every piece whose drawing leads to a contradiction in the rungs below.
 
-    With a log, stop after the first kill so that its consequences are told
-    as separate (``fit``, ``hetero``) steps; without one, settle each kill at
-    once and carry on to the fixpoint.
+    With a log, one pass probes every piece against the same domains and
+    kills those that fail together (:func:`_logged_pass`), so that their
+    consequences are told as separate (``fit``, ``hetero``) steps; without
+    one, settle each kill at once and carry on to the fixpoint.
     """
     assert isinstance(state, HeterominoState)
+    if log is not None:
+        return _logged_pass(state, log)
     tables = state.tables
     domains = state.domains
     memo = state.probe_memo
@@ -91,9 +94,8 @@ def probe(state: State, log: Log) -> bool:
             try:
                 reads[piece] = try_piece(state, piece)
                 continue
-            except Contradiction as contradiction:
-                reason = contradiction.args[0] if contradiction.args else None
-            killed = True
+            except Contradiction:
+                killed = True
             todo_cells = []
             for cell, bit in zip(cells, bits, strict=True):
                 dom = domains[cell] & ~bit
@@ -102,12 +104,7 @@ def probe(state: State, log: Log) -> bool:
                 domains[cell] = dom
                 todo_cells.append(cell)
             changed = sum(1 << cell for cell in cells)
-            state.suspect(changed)  # for fit, when the log stops us before settling
-            if log is not None:
-                log.append(_probe_step(tables, piece, reason))
-                memo.forget(changed)
-                memo.seen = domains.copy()
-                return True
+            state.suspect(changed)
             done = Settled(state.placed, state.hetero_done)
             settle(domains, tables, todo_cells, done, hetero=True, track=True)
             state.placed = done.placed
@@ -116,6 +113,43 @@ def probe(state: State, log: Log) -> bool:
         todo = sorted(set(retry))
     memo.seen = domains.copy()
     return killed
+
+
+def _logged_pass(state: HeterominoState, log: list[Deduction]) -> bool:
+    """Probe every live piece against the same domains, then kill those that failed.
+
+    Each kill is refuted by the domains the pass began with, so each step
+    stands on its own (a hint can tell each as its own supposition from that
+    position), and one pass replaces a probe-kill-reprobe round per piece:
+    the ladder run with a log (a hint's) costs a few passes, not one per kill.
+    """
+    tables = state.tables
+    domains = state.domains
+    memo = state.probe_memo
+    _forget_changed(state)
+    reads = memo.own()
+    dead: list[tuple[int, object]] = []
+    for piece in alive_pieces(state):
+        if piece in reads or state.placed >> tables.piece_cells[piece][0] & 1:
+            continue  # probed against these cells' domains already, or drawn
+        try:
+            reads[piece] = try_piece(state, piece)
+        except Contradiction as contradiction:
+            dead.append((piece, contradiction.args[0] if contradiction.args else None))
+    changed = 0
+    for piece, reason in dead:
+        for cell, bit in zip(tables.piece_cells[piece], tables.piece_bits[piece], strict=True):
+            dom = domains[cell] & ~bit
+            if not dom:
+                raise Contradiction(("empty", cell))
+            domains[cell] = dom
+            changed |= 1 << cell
+        log.append(_probe_step(tables, piece, reason))
+    if changed:
+        state.suspect(changed)  # for fit: the pieces' cells narrowed
+        memo.forget(changed)
+    memo.seen = domains.copy()
+    return bool(dead)
 
 
 def _forget_changed(state: HeterominoState) -> None:

@@ -32,10 +32,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from ...executors import process_pool
 from ...kind import PuzzleKind
 from ...kind.sections import choose, previous, stamp
 from ...parallel import Job, gather
@@ -137,7 +138,7 @@ def run(
     timings = dict(found.get("section_seconds") or {})
     sample_sizes = dict(found.get("section_samples") or {})
     own = executor is None
-    pool = ProcessPoolExecutor() if executor is None else executor
+    pool = process_pool() if executor is None else executor
     try:
         groups = _jobs(kind, sections, samples)
         for section, (jobs, table) in groups.items():

@@ -278,10 +278,12 @@ class Tables:
         )
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def tables_for(puzzle: Heteromino) -> Tables:
     """The tables of a board, built once: states, probes and repeated solves of
-    the same board (a generator's, a test's) share them."""
+    the same board (a generator's, a test's, a web worker's hints) share them.
+    Room for the whole bank (72 boards) and more: a cycle through more boards
+    than the cache holds would miss every time."""
     return Tables.of(puzzle)
 
 

@@ -8,16 +8,19 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from ...codecs.janko import Janko
+from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
-from ...kind import Counter, Generated, PuzzleKind, Rows, Violation
+from ...kind import Counter, Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, model
+from . import checker, model, places
 from .model import Lits
 from .state import new_state, position_mistakes, position_state, settled_cells, solution_rows
 
 
 class LitsKind(PuzzleKind[Lits]):
     name = "lits"
+    display_name = "LITS"
     generate_modes = ("backtrack",)  # the packer; "greedy" is kept for measurement only
 
     def parse_text(self, text: str) -> Lits:
@@ -28,6 +31,11 @@ class LitsKind(PuzzleKind[Lits]):
 
     def from_json(self, obj: dict[str, Any]) -> Lits:
         return model.from_json(obj)
+
+    def draft_problems(self, obj: dict[str, Any]) -> list[Violation]:
+        from .draft import draft_problems
+
+        return draft_problems(obj)
 
     def to_json(self, puzzle: Lits) -> dict[str, Any]:
         return model.to_json(puzzle)
@@ -41,6 +49,21 @@ class LitsKind(PuzzleKind[Lits]):
         from .url import encode
 
         return encode(puzzle)
+
+    def from_pzprv3(self, file: Pzprv3) -> tuple[Lits, Rows | None]:
+        from .pzprv3 import read
+
+        return read(file)
+
+    def to_pzprv3(self, puzzle: Lits, answer: Rows | None = None) -> Pzprv3:
+        from .pzprv3 import write
+
+        return write(puzzle, answer)
+
+    def from_janko(self, board: Janko) -> tuple[Lits, Rows | None]:
+        from .janko import read
+
+        return read(board)
 
     def check(self, puzzle: Lits, grid: Rows) -> list[Violation]:
         return checker.check(puzzle, grid)
@@ -72,9 +95,9 @@ class LitsKind(PuzzleKind[Lits]):
         return cnf.encode(puzzle, state)
 
     def random_board(self, rng: random.Random, rows: int, cols: int) -> Lits:
-        from .boards import random_board
+        from .boards import face_board
 
-        return random_board(rng, rows, cols)
+        return face_board(rng, rows, cols)
 
     def soak_board(self, rng: random.Random, rows: int, cols: int) -> Lits:
         from .boards import soak_board
@@ -98,6 +121,21 @@ class LitsKind(PuzzleKind[Lits]):
 
     def render(self, puzzle: Lits, grid: Rows | None = None) -> str:
         return model.render(puzzle, grid)
+
+    def drawing(self, puzzle: Lits, grid: Rows | None = None) -> Drawing:
+        from .drawing import drawing
+
+        return drawing(puzzle, grid)
+
+    def difference_places(
+        self, puzzle: Lits, cells: Sequence[int]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        return places.difference_places(puzzle, cells)
+
+    def contradiction_words(
+        self, puzzle: Lits, state: State, reason: object
+    ) -> tuple[str, tuple[int, ...]]:
+        return places.contradiction_words(puzzle, state, reason)
 
     def stats(
         self,

@@ -9,6 +9,8 @@ the engine, ``grid.py`` or the other counter: it reads the parsed board's ``rows
 * A region's candidates are the 4-cell combinations of its cells that are
   connected and hold no 2×2 square (``itertools.combinations``, not a
   growth algorithm).
+* A hole (region number -1) is in no region: it is never shaded, never
+  joins two regions, and a shaded group cannot grow through it.
 * Regions are taken in breadth-first order over region adjacency, so each
   region after the first touches one already chosen.
 * A candidate is refused when it touches an already chosen tetromino of the
@@ -113,8 +115,10 @@ def _region_order(label: tuple[int, ...], around: list[list[int]], regions: list
     lowest-numbered one (each piece of the board in turn)."""
     touching: dict[int, set[int]] = {region: set() for region in regions}
     for cell, region in enumerate(label):
+        if region < 0:
+            continue  # a hole
         for other in around[cell]:
-            if label[other] != region:
+            if label[other] != region and label[other] >= 0:
                 touching[region].add(label[other])
     order: list[int] = []
     for start in sorted(regions):
@@ -140,7 +144,8 @@ class _Search:
         self.label = label = puzzle.regions
         self.members: dict[int, list[int]] = {}
         for cell, region in enumerate(label):
-            self.members.setdefault(region, []).append(cell)
+            if region >= 0:  # a hole is in no region
+                self.members.setdefault(region, []).append(cell)
         self.order = _region_order(label, around, list(self.members))
         self.options = {
             region: [(four, _shape_key(four, cols)) for four in _candidates(cells, cols, around)]
@@ -173,7 +178,11 @@ class _Search:
             if cell in self.shaded and cell not in looked:
                 group = self.group_of(cell)
                 looked |= group
-                if not any(label[o] not in chosen for member in group for o in around[member]):
+                if not any(
+                    label[o] >= 0 and label[o] not in chosen
+                    for member in group
+                    for o in around[member]
+                ):
                     return True
         return False
 

@@ -6,6 +6,7 @@ the rules, the engine, ``grid.py`` or the other counter: it
 reads ``rows``, ``cols`` and ``regions`` of the parsed board and decides
 each cell shaded or not, checking the rules directly as it goes:
 
+* a hole (region number -1) is always left unshaded;
 * a region never gets a fifth shaded cell, and never keeps too few
   undecided cells to reach four;
 * a cell that completes a shaded 2×2 (it is the square's last cell in
@@ -75,7 +76,8 @@ class _Search:
         self.around = [_edge_neighbours(rows, cols, cell) for cell in range(total)]
         self.size: dict[int, int] = {}
         for region in region_of:
-            self.size[region] = self.size.get(region, 0) + 1
+            if region >= 0:  # a hole is in no region
+                self.size[region] = self.size.get(region, 0) + 1
         self.goal = 4 * len(self.size)
 
         self.value = [0] * total
@@ -167,6 +169,9 @@ class _Search:
             return len(self.solutions) >= self.limit
         shaded_in, decided_in, cells_in = self.shaded_in, self.decided_in, self.cells_in
         region = self.region_of[cell]
+        if region < 0:  # a hole: never shaded, value stays 0
+            ok = cell % cols != cols - 1 or self.groups_can_grow(cell // cols)
+            return ok and self.decide(cell + 1)
         r, c = divmod(cell, cols)
         left_after = self.size[region] - decided_in[region] - 1
         for shade in (1, 0):

@@ -56,7 +56,8 @@ def _canonical(cells: Sequence[tuple[int, int]]) -> Points:
 def check(puzzle: Lits, grid: Rows) -> list[Violation]:
     """Every rule a shaded ``grid`` breaks; empty means solved.
 
-    Rule names: ``shape`` (grid size), ``value`` (not 0 or 1), ``region-count``
+    Rule names: ``shape`` (grid size), ``value`` (not 0 or 1), ``hole`` (a
+    shaded cell that is in no region), ``region-count``
     (a region without exactly four shaded cells), ``region-split`` (a region's
     four shaded cells are not connected), ``square`` (a shaded 2×2),
     ``disconnected`` (the shaded cells are not one mass) and ``same-shape``
@@ -76,6 +77,11 @@ def check(puzzle: Lits, grid: Rows) -> list[Violation]:
                 found.append(
                     Violation("value", (cell,), f"{_label(cols, cell)} holds {value!r}, not 0 or 1")
                 )
+    found.extend(
+        Violation("hole", (cell,), f"{_label(cols, cell)} is a hole: it is never shaded")
+        for cell in puzzle.holes
+        if cell in shaded
+    )
     in_order = sorted(shaded)
     shapes = _region_shapes(puzzle, shaded, found)
     found.extend(_squares(puzzle, shaded, in_order))

@@ -1,22 +1,32 @@
 // LITS: drawing and input. Regions get thick borders. A cell is unknown (0),
 // shaded (1) or dotted (2: marked as not shaded); the hint endpoint reads
-// exactly these numbers, the checker only shaded (1) or not (0).
+// exactly these numbers, the checker only shaded (1) or not (0). A hole
+// (region -1: a cell in no region) is drawn hatched, takes no input and is
+// never shaded.
 //
 // The web app serves this file at /static/js/kinds/lits.js, beside the page's
 // loader, so the imports below reach the page's shared code in ../core/.
 
-import { drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
+import { CELL, cellOrigin, drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
+import { svg } from "../core/dom.js";
+import { drawDraftCells } from "../editor/draw.js";
+import { blankRegions, drawRegionEdges, paintCells, regionLabels, regionsFrom, toRows, toggleEdges } from "../editor/regions.js";
 
 const UNKNOWN = 0;
 const SHADED = 1;
 const DOT = 2;
 const PIECE = 4; // shaded cells per region
+const HOLE = -1; // the region number of a cell in no region
 
 export function setup(payload) {
   const regions = payload.cells.layers.regions;
   const size = new Map();
-  for (const region of regions) size.set(region, (size.get(region) || 0) + 1);
+  for (const region of regions) if (region !== HOLE) size.set(region, (size.get(region) || 0) + 1);
   return { rows: payload.rows, cols: payload.cols, regions, regionSize: size };
+}
+
+function isHole(model, cell) {
+  return model.regions[cell] === HOLE;
 }
 
 export const keysHelp =
@@ -29,8 +39,8 @@ export const rungBack = 'Tap a cell or choose "Play" to go back.';
 
 export const pencil = false;
 
-export function editable() {
-  return true;
+export function editable(model, cell) {
+  return !isHole(model, cell);
 }
 
 // The position the hint reads: 1 shaded, 2 dot (marked unshaded), 0 unknown.
@@ -54,6 +64,7 @@ export function keyAction(model, cell, key, values) {
 export function click(model, data, button, values) {
   if (data.cell === undefined) return null;
   const cell = Number(data.cell);
+  if (isHole(model, cell)) return null; // a hole takes no input: the tap is ignored
   const value = values[cell];
   if (button === 2) return { select: cell, cell, value: value === DOT ? UNKNOWN : DOT };
   return { select: cell, cell, value: (value + 1) % 3 };
@@ -64,6 +75,7 @@ function shadedPerRegion(model, values) {
   const open = new Map();
   values.forEach((value, cell) => {
     const region = model.regions[cell];
+    if (region === HOLE) return;
     if (value === SHADED) shaded.set(region, (shaded.get(region) || 0) + 1);
     if (value === UNKNOWN) open.set(region, (open.get(region) || 0) + 1);
   });
@@ -92,8 +104,9 @@ export function pending(model, violation, values) {
   return false;
 }
 
-// What a cell holds, in words for screen readers: "shaded", "dot" or "" (empty).
+// What a cell holds, in words for screen readers: "hole", "shaded", "dot" or "" (empty).
 export function cellWords(model, cell, view) {
+  if (isHole(model, cell)) return "hole";
   const value = view.rung ? view.rung.settled.get(cell) : view.values[cell];
   return value === SHADED ? "shaded" : value === DOT ? "dot" : "";
 }
@@ -103,7 +116,7 @@ export function cellWords(model, cell, view) {
 export function draw(model, view) {
   const board = newBoard(model.rows, model.cols, "LITS board");
   drawCells(board, (cell) => {
-    const classes = [];
+    const classes = isHole(model, cell) ? ["hole"] : [];
     if (view.errors.has(cell)) classes.push("error");
     if (view.hint.has(cell)) classes.push("hint");
     if (view.because.has(cell)) classes.push("because");
@@ -112,12 +125,78 @@ export function draw(model, view) {
     return classes;
   }, (cell) => cellWords(model, cell, view));
   for (let cell = 0; cell < model.regions.length; cell += 1) {
+    if (isHole(model, cell)) continue;
     const value = view.rung ? view.rung.settled.get(cell) : view.values[cell];
     const style = view.rung ? "ink rung" : view.errors.has(cell) ? "ink wrong" : "ink";
     if (value === SHADED) drawShade(board, cell, style);
     else if (value === DOT) drawDot(board, cell, style);
   }
+  for (let cell = 0; cell < model.regions.length; cell += 1) if (isHole(model, cell)) drawHatch(board, cell);
   drawGrid(board, (cell) => model.regions[cell]);
   if (!view.rung) drawFocus(board, view.selected);
   return board.root;
+}
+
+// -- the editor: a draft is the board's regions, kept as drawn borders ---------
+
+export const editTools = [
+  {
+    id: "borders",
+    label: "Borders",
+    input: "edges",
+    help: "Drag along the lines between cells to draw region borders; a stroke that starts on a border erases. Tap a line to toggle it.",
+  },
+  {
+    id: "paint",
+    label: "Paint a region",
+    input: "cells",
+    help: "Drag across cells to make them one region of their own.",
+  },
+];
+
+export function blankDraft(rows, cols) {
+  return { regions: blankRegions(rows, cols) };
+}
+
+export function openDraft(payload) {
+  return { regions: regionsFrom(payload.rows, payload.cols, payload.cells.layers.regions) };
+}
+
+export function draftJson(draft) {
+  const { rows, cols } = draft.regions;
+  return { puzzle: "lits", rows, cols, regions: toRows(regionLabels(draft.regions), cols) };
+}
+
+export function applyEdit(draft, tool, stroke) {
+  const regions = tool === "borders" ? toggleEdges(draft.regions, stroke.edges) : paintCells(draft.regions, stroke.cells);
+  return regions && { regions };
+}
+
+// view: { marks(cell), solution (flat: 1 shaded) or null }
+export function drawDraft(draft, view) {
+  const { rows, cols } = draft.regions;
+  const board = newBoard(rows, cols, "LITS draft");
+  drawDraftCells(board, view, () => [], (cell) => (view.solution && view.solution[cell] === SHADED ? "shaded" : ""));
+  if (view.solution) {
+    view.solution.forEach((value, cell) => {
+      if (value === SHADED) drawShade(board, cell, "ink answer");
+    });
+  }
+  drawRegionEdges(board, draft.regions);
+  return board.root;
+}
+
+// A hole's hatching: three thin diagonals across the cell, in the grid's ink,
+// so that it reads as "no cell here" and never as a shaded one (which is a
+// filled square).
+function drawHatch(board, cell) {
+  const [x, y] = cellOrigin(board.cols, cell);
+  const half = CELL / 2;
+  for (const [x1, y1, x2, y2] of [
+    [x, y + half, x + half, y],
+    [x, y + CELL, x + CELL, y],
+    [x + half, y + CELL, x + CELL, y + half],
+  ]) {
+    board.layers.thin.append(svg("line", { x1, y1, x2, y2, class: "grid hatch" }));
+  }
 }

@@ -19,6 +19,7 @@ from __future__ import annotations
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import Mask, members
 from ...grid import flood as grid_flood
+from .places import Why
 from .state import LitsState, as_lits
 from .tables import Tables
 
@@ -81,7 +82,8 @@ def keep_one_mass(state: LitsState, log: Log) -> bool:
         if all(mask & part for mask in masks):
             good |= part
     if not good:
-        raise Contradiction("no connected part of the board can hold the whole shaded mass")
+        words = "no connected part of the board can hold the whole shaded mass"
+        raise Contradiction(Why(words, tuple(members(state.shaded))))
     changed = False
     cells_of = tables.cells_of
     for region, mask in enumerate(masks):

@@ -7,6 +7,11 @@ shaded. Two tetrominoes of different regions that share an edge are not
 congruent (rotations and reflections count as the same shape). The
 checker of those rules is :mod:`.checker`.
 
+A board may have *holes*: cells in no region (``@`` on janko.at, ``-1`` in
+the JSON form, ``.`` in the text form). A hole is never shaded, so the mass
+cannot pass through it; it belongs to no region, so it neither counts
+towards a tetromino nor makes two regions neighbours.
+
 Solution grids are int rows: 1 shaded, 0 not.
 """
 
@@ -26,12 +31,14 @@ MAX_SIDE = 100
 """Largest number of rows or columns accepted by every input form."""
 
 MIN_REGION = 4
+HOLE = -1
+"""The region number of a cell in no region."""
 
 
 @dataclass(frozen=True)
 class Lits:
     """An immutable LITS board: ``regions[cell]`` is the region number (0..n-1),
-    numbered in reading order of each region's first cell."""
+    numbered in reading order of each region's first cell, or :data:`HOLE`."""
 
     rows: int
     cols: int
@@ -42,8 +49,14 @@ class Lits:
         """The cells of each region, in reading order."""
         cells: list[list[int]] = [[] for _ in range(max(self.regions, default=-1) + 1)]
         for cell, region in enumerate(self.regions):
-            cells[region].append(cell)
+            if region != HOLE:
+                cells[region].append(cell)
         return tuple(tuple(c) for c in cells)
+
+    @cached_property
+    def holes(self) -> tuple[int, ...]:
+        """The cells in no region, in reading order."""
+        return tuple(cell for cell, region in enumerate(self.regions) if region == HOLE)
 
     @property
     def region_count(self) -> int:
@@ -72,7 +85,8 @@ def beside(cols: int, cell: int) -> tuple[int, int, int, int]:
 
 
 def build(rows: int, cols: int, labels: Sequence[int]) -> Lits:
-    """Validate and build a board; labels are renumbered in reading order.
+    """Validate and build a board; labels are renumbered in reading order
+    (:data:`HOLE` stays a hole).
 
     A label names one region; the same label on two separate pieces is an
     error (not two regions), since that is almost always a typing mistake.
@@ -81,8 +95,8 @@ def build(rows: int, cols: int, labels: Sequence[int]) -> Lits:
         raise PuzzleError(f"board {rows}x{cols} is out of range 1..{MAX_SIDE}")
     if len(labels) != rows * cols:
         raise PuzzleError(f"expected {rows * cols} cells for {rows}x{cols}, got {len(labels)}")
-    renumber: dict[int, int] = {}
-    regions = tuple(renumber.setdefault(label, len(renumber)) for label in labels)
+    renumber: dict[int, int] = {HOLE: HOLE}  # its entry is not a region: hence the - 1
+    regions = tuple(renumber.setdefault(label, len(renumber) - 1) for label in labels)
     puzzle = Lits(rows, cols, regions)
     validate(puzzle)
     return puzzle
@@ -97,6 +111,8 @@ def validate(puzzle: Lits) -> None:
     region that is exactly a 2×2 square.
     """
     cols = puzzle.cols
+    if not puzzle.region_cells:
+        raise PuzzleError("every cell is a hole: a LITS board needs at least one region")
     for number, cells in enumerate(puzzle.region_cells):
         first = where(cols, cells[0])
         if len(cells) < MIN_REGION:
@@ -105,16 +121,16 @@ def validate(puzzle: Lits) -> None:
                 f"a LITS region needs at least {MIN_REGION}",
                 where=first,
             )
-        if not _connected(puzzle, cells):
+        if not connected_cells(puzzle, cells):
             raise PuzzleError(f"region {number + 1} is split into pieces", where=first)
-        if len(cells) == 4 and _is_square(cols, cells):
+        if len(cells) == 4 and square_cells(cols, cells):
             raise PuzzleError(
                 f"region {number + 1} is a 2x2 square: its only tetromino is the forbidden O",
                 where=first,
             )
 
 
-def _connected(puzzle: Lits, cells: Sequence[int]) -> bool:
+def connected_cells(puzzle: Lits, cells: Sequence[int]) -> bool:
     members = set(cells)
     seen = {cells[0]}
     todo = [cells[0]]
@@ -126,7 +142,7 @@ def _connected(puzzle: Lits, cells: Sequence[int]) -> bool:
     return len(seen) == len(members)
 
 
-def _is_square(cols: int, cells: Sequence[int]) -> bool:
+def square_cells(cols: int, cells: Sequence[int]) -> bool:
     top = min(cells)
     return sorted(cells) == [top, top + 1, top + cols, top + cols + 1] and top % cols < cols - 1
 
@@ -146,7 +162,8 @@ def parse_text(text: str) -> Lits:
         C C C C
 
     Region labels are letters or numbers (``A``, ``7``, ``red``); each label
-    names one connected region. A row may be written with spaces between its
+    names one connected region. A ``.`` is a hole: a cell in no region, never
+    shaded. A row may be written with spaces between its
     labels, or as one word of single-character labels (``AABB``). Lines
     starting with ``#`` and blank lines are skipped. The size is ``ROWSxCOLS``
     (``×`` also works), each from 1 to 100.
@@ -176,6 +193,9 @@ def parse_text(text: str) -> Lits:
                 f"region map row has {len(tokens)} cells, expected {cols}", where=f"line {line_no}"
             )
         for col, token in enumerate(tokens):
+            if token == ".":
+                regions.append(HOLE)
+                continue
             if not token.isalnum():
                 raise PuzzleError(
                     f"region label {token[:10]!r} is not a letter or number",
@@ -210,16 +230,19 @@ _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 def format_text(puzzle: Lits) -> str:
-    """The text form; regions are lettered A-Z, a-z, or numbered past 52."""
+    """The text form; regions are lettered A-Z, a-z, or numbered past 52; holes are ``.``."""
     lines = [f"lits {puzzle.rows}x{puzzle.cols}"]
     spaced = puzzle.region_count > len(_ALPHABET)
     width = len(str(puzzle.region_count))
+
+    def name(label: int) -> str:
+        if label == HOLE:
+            return ".".rjust(width) if spaced else "."
+        return str(label + 1).rjust(width) if spaced else _ALPHABET[label]
+
     for row in range(puzzle.rows):
         labels = puzzle.regions[row * puzzle.cols : (row + 1) * puzzle.cols]
-        if spaced:
-            lines.append(" ".join(str(label + 1).rjust(width) for label in labels))
-        else:
-            lines.append(" ".join(_ALPHABET[label] for label in labels))
+        lines.append(" ".join(name(label) for label in labels))
     return "\n".join(lines) + "\n"
 
 
@@ -246,9 +269,10 @@ def from_json(obj: dict[str, Any]) -> Lits:
         if not isinstance(row, list) or len(row) != cols:
             raise PuzzleError(f"'regions' row {r + 1} must hold {cols} numbers", where="JSON")
         for c, value in enumerate(row):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**6:
+            if isinstance(value, bool) or not isinstance(value, int) or not -1 <= value <= 10**6:
                 raise PuzzleError(
-                    f"'regions' row {r + 1}, column {c + 1} is not a region number 0..1000000",
+                    f"'regions' row {r + 1}, column {c + 1} is not a region number 0..1000000 "
+                    "or -1 (a hole)",
                     where="JSON",
                 )
             flat.append(value)
@@ -259,7 +283,8 @@ def from_json(obj: dict[str, Any]) -> Lits:
 
 
 def render(puzzle: Lits, grid: Rows | None = None) -> str:
-    """Box-drawing picture: lines between regions, ``#`` shaded, ``.`` marked unshaded."""
+    """Box-drawing picture: lines between regions, ``#`` shaded, ``.`` marked
+    unshaded, ``///`` a hole."""
     rows, cols = puzzle.rows, puzzle.cols
 
     def region(r: int, c: int) -> int | None:
@@ -268,8 +293,10 @@ def render(puzzle: Lits, grid: Rows | None = None) -> str:
         return None
 
     def content(r: int, c: int) -> str:
+        if puzzle.regions[r * cols + c] == HOLE:
+            return "///"
         value = grid[r][c] if grid else 0
-        return "#" if value == 1 else "." if value == 2 else " "
+        return " # " if value == 1 else " . " if value == 2 else "   "
 
     out = []
     for r in range(rows + 1):
@@ -281,6 +308,6 @@ def render(puzzle: Lits, grid: Rows | None = None) -> str:
             break
         line = ""
         for c in range(cols):
-            line += ("|" if region(r, c - 1) != region(r, c) else " ") + f" {content(r, c)} "
+            line += ("|" if region(r, c - 1) != region(r, c) else " ") + content(r, c)
         out.append(line + "|")
     return "\n".join(out)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...engine import Contradiction, Deduction, Log, Rule, State, propagate
 from ...grid import members
+from .places import region_why
 from .rules import TETRO_RULES
 from .state import as_lits
 
@@ -45,7 +46,8 @@ def probe(state: State, log: Log) -> bool:
             continue
         state.probe_from = region
         if dead == dom:
-            raise Contradiction(f"every tetromino of {tables.region_words(region)} fails")
+            words = "has no tetromino that survives the tetro rung"
+            raise Contradiction(region_why(tables, region, words))
         state.narrow(region, ~dead)
         if log is not None:
             words = tables.placements_words(region, dead)

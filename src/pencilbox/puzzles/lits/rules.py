@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import Mask, members
 from .mass import ONE_MASS, flood
+from .places import Why, region_why
 from .state import SHADED, UNSHADED, LitsState, as_lits
 from .tables import Domain, Tables
 
@@ -26,6 +27,9 @@ def count_to_four(state: State, log: Log) -> bool:
     (the step a hint ends on, announced once per region)."""
     state = as_lits(state)
     tables = state.tables
+    if state.shaded & tables.holes:
+        hole = state.shaded & tables.holes
+        raise Contradiction(f"{tables.grid.label((hole & -hole).bit_length() - 1)} is a hole")
     dirty = state.dirty_local
     state.dirty_local = 0
     changed = False
@@ -35,7 +39,7 @@ def count_to_four(state: State, log: Log) -> bool:
         region = low.bit_length() - 1
         dom = state.domains[region]
         if not dom:
-            raise Contradiction(f"{tables.region_words(region)} has no tetromino left")
+            raise Contradiction(region_why(tables, region, "has no tetromino left"))
         must, can = state.must_and_can(region)
         new_shaded = must & ~state.shaded
         new_unshaded = tables.region_mask[region] & ~can & ~state.unshaded
@@ -114,8 +118,13 @@ def no_square(state: State, log: Log) -> bool:
     right = shaded >> 1 & anchors
     below = shaded >> cols & anchors
     diagonal = shaded >> cols + 1 & anchors
-    if here & right & below & diagonal:
-        raise Contradiction("a 2x2 square is fully shaded")
+    full = here & right & below & diagonal
+    if full:
+        corner = (full & -full).bit_length() - 1
+        square = (corner, corner + 1, corner + cols, corner + cols + 1)
+        raise Contradiction(
+            Why("the 2x2 square at " + tables.grid.label(corner) + " is fully shaded", square)
+        )
     forced = (
         (right & below & diagonal & ~here)
         | (here & below & diagonal & ~right) << 1
@@ -172,10 +181,13 @@ def touching_twins(state: State, log: Log) -> bool:
         for other, table, _ in tables.arcs[region]:
             theirs = domains[other]
             if theirs and not theirs & (theirs - 1) and not table[dom.bit_length() - 1] & theirs:
-                raise Contradiction(
+                words = (
                     f"the tetrominoes of {tables.region_words(region)} and "
                     f"{tables.region_words(other)} touch with the same shape"
                 )
+                both = tables.cells_of[region][dom.bit_length() - 1]
+                both |= tables.cells_of[other][theirs.bit_length() - 1]
+                raise Contradiction(Why(words, tuple(members(both))))
     return False
 
 
@@ -213,7 +225,7 @@ def one_mass_check(state: State, log: Log) -> bool:
     for region, dom in enumerate(state.domains):
         shaded |= tables.cells_of[region][dom.bit_length() - 1]
     if shaded & ~flood(shaded & -shaded, shaded, tables):
-        raise Contradiction("the shaded cells are not one mass")
+        raise Contradiction(Why("the shaded cells are not one mass", tuple(members(shaded))))
     return False
 
 
@@ -271,10 +283,8 @@ def neighbour_shapes(state: State, log: Log) -> bool:
             if after == before:
                 continue
             if not after:
-                raise Contradiction(
-                    f"no tetromino of {tables.region_words(other)} fits beside "
-                    f"{tables.region_words(region)}"
-                )
+                words = f"fits beside {tables.region_words(region)}"
+                raise Contradiction(region_why(tables, other, "has no tetromino that " + words))
             domains[other] = after
             state._changed(other)
             queue |= 1 << other

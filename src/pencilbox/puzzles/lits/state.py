@@ -13,6 +13,10 @@ every narrowing (search's :meth:`LitsState.fix` included).
 
 A player's position uses the same values: 1 shaded, 2 marked unshaded (a
 dot), 0 unknown; a solution grid is 1 shaded, 0 not.
+
+Holes (cells in no region) are in ``unshaded`` from the start, so every
+rule that reads "the cells that can still be shaded" leaves them out: the
+mass never passes through a hole.
 """
 
 from __future__ import annotations
@@ -182,12 +186,14 @@ class LitsState(State):
 
 
 def new_state(puzzle: Lits, tables: Tables | None = None) -> LitsState:
-    """The state of the untouched board: every placement possible, everything dirty."""
+    """The state of the untouched board: every placement possible, everything
+    dirty, the holes unshaded."""
     tables = tables or Tables.of(puzzle)
     everything = (1 << tables.region_count) - 1
     return LitsState(
         list(tables.full),
         tables,
+        unshaded=tables.holes,
         dirty_local=everything,
         dirty_twins=everything,
         dirty_reach=everything,
@@ -198,8 +204,9 @@ def new_state(puzzle: Lits, tables: Tables | None = None) -> LitsState:
 def position_state(puzzle: Lits, grid: list[list[int]], tables: Tables | None = None) -> LitsState:
     """The state after a player's marks: 1 shaded, 2 marked unshaded, 0 unknown.
 
-    Marks that no solution can hold leave an empty domain behind rather than
-    raising; the first rule to run reports the contradiction.
+    Marks that no solution can hold leave an empty domain (or a shaded
+    hole) behind rather than raising; the first rule to run reports the
+    contradiction. A dot on a hole says nothing new.
     """
     state = new_state(puzzle, tables)
     for r, row in enumerate(grid):
@@ -209,6 +216,10 @@ def position_state(puzzle: Lits, grid: list[list[int]], tables: Tables | None = 
                 continue
             tables = state.tables
             region = tables.region_of[cell]
+            if region < 0:  # a hole: shading one is the contradiction count-to-four reports
+                if value == SHADED:
+                    state.shaded |= 1 << cell
+                continue
             keep = tables.covering[cell] if value == SHADED else ~tables.covering[cell]
             state.domains[region] &= keep
             if value == SHADED:
@@ -255,7 +266,8 @@ def settled_cells(state: State) -> dict[int, int]:
             shaded |= must
             unshaded |= state.tables.region_mask[region] & ~can
     settled = {cell: SHADED for cell in members(shaded)}
-    settled.update({cell: UNSHADED for cell in members(unshaded & ~shaded)})
+    # a hole is no cell to settle: it takes no entry
+    settled.update({cell: UNSHADED for cell in members(unshaded & ~shaded & ~state.tables.holes)})
     return dict(sorted(settled.items()))
 
 

@@ -29,10 +29,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from ...executors import process_pool
 from ...kind import PuzzleKind
 from ...kind.sections import choose, previous, stamp
 from ...parallel import Job, gather
@@ -172,7 +173,7 @@ def run(
     timings = dict(report.get("section_seconds") or {})
     sample_sizes = dict(report.get("section_samples") or {})
     own = executor is None
-    pool = ProcessPoolExecutor() if executor is None else executor
+    pool = process_pool() if executor is None else executor
     plans = _plans(kind, samples)
     try:
         for section in sections:

@@ -57,8 +57,12 @@ class Tables:
     not_last_col: Mask
     square_anchors: Mask
     # the cells whose right-hand / lower neighbour lies in another region
+    # (holes are in no region: no border edge has a hole at either end)
     border_east: Mask
     border_south: Mask
+    # the cells in no region (never shaded), and the cells in one
+    holes: Mask
+    inside: Mask
     # support sets of arcs, memoised by (region, arc index, domain)
     support_cache: dict[tuple[int, int, Domain], Domain] = field(default_factory=dict)
     # (cells every placement covers, cells some placement covers), by (region, domain)
@@ -82,7 +86,16 @@ class Tables:
         grid = board.grid
         region_of = puzzle.regions
         region_cells = puzzle.region_cells
-        east, south = edge_masks(grid, region_of)
+        holes = mask_of(puzzle.holes)
+        inside = board.all_cells & ~holes
+        # each hole a label of its own, so that no edge joins two holes into a
+        # "region" a placement could be anchored in
+        together = (
+            [region if region >= 0 else -1 - cell for cell, region in enumerate(region_of)]
+            if holes
+            else region_of
+        )
+        east, south = edge_masks(grid, together)
         found, covering = _placements(puzzle, grid, east, south)
         # per region: its placements' masks, shape ids and listed cells
         columns = [tuple(zip(*region, strict=True)) or ((), (), ()) for region in found]
@@ -102,8 +115,10 @@ class Tables:
             not_first_col=board.not_first_col,
             not_last_col=board.not_last_col,
             square_anchors=board.square_anchors,
-            border_east=board.not_last_col & ~east,
-            border_south=board.all_cells >> grid.cols & ~south,
+            border_east=board.not_last_col & ~east & inside & inside >> 1,
+            border_south=board.all_cells >> grid.cols & ~south & inside & inside >> grid.cols,
+            holes=holes,
+            inside=inside,
         )
         _arcs(tables, east, south)
         return tables

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import Mask, indices, members
+from .places import Why, region_why
 from .state import LitsState, as_lits
 from .tables import Domain, RegionSet, Tables
 
@@ -47,11 +48,11 @@ def drop_out_of_touch(state: LitsState, log: Log) -> bool:
     if tables.region_count < 2:
         return False
     touch = tables.across_border(tables.all_cells & ~state.unshaded)
-    left = state.touch_seen & ~touch & tables.all_cells
+    left = state.touch_seen & ~touch & tables.inside  # a hole is in no region to look at
     state.touch_seen = touch
     if not left:
         return False
-    untouched = tables.all_cells & ~touch
+    untouched = tables.inside & ~touch
     covering = tables.covering
     domains = state.domains
     region_of = tables.region_of
@@ -69,10 +70,8 @@ def drop_out_of_touch(state: LitsState, log: Log) -> bool:
         if not lost:
             continue
         if lost == dom:
-            raise Contradiction(
-                f"no tetromino of {tables.region_words(region)} could touch another "
-                "region's shading"
-            )
+            words = "has no tetromino that could touch another region's shading"
+            raise Contradiction(region_why(tables, region, words))
         state.narrow(region, keep)
         changed = True
         if log is not None:
@@ -127,19 +126,20 @@ def reach_from_only_neighbour(state: LitsState, log: Log) -> bool:
             continue
         halo = tables.outline(can) & possible & ~mask
         if not halo:
-            raise Contradiction(
-                f"no other region could touch the tetromino of {tables.region_words(region)}"
-            )
+            words = "is out of reach: no other region could touch its tetromino"
+            raise Contradiction(region_why(tables, region, words))
         other = region_of[(halo & -halo).bit_length() - 1]
         if halo & ~region_mask[other]:
             continue  # two or more regions could touch it
         keep = _covering_any(tables, halo)
         before = domains[other]
         if not before & keep:
-            raise Contradiction(
-                f"no tetromino of {tables.region_words(other)} could touch the tetromino of "
+            words = (
+                f"has no tetromino that could touch the tetromino of "
                 f"{tables.region_words(region)}, and no other region can"
             )
+            both = tables.puzzle.region_cells[other] + tables.puzzle.region_cells[region]
+            raise Contradiction(Why(f"{tables.region_words(other)} {words}", tuple(sorted(both))))
         if not state.narrow(other, keep):
             continue
         changed = True

@@ -10,6 +10,9 @@ characters is read in the old form: a border body is always shorter
 whole old address reaches :func:`decode` through
 :func:`pencilbox.formats.load_url`, whose URL splitter reads the type off
 the applet's path. Encoding always writes the border form.
+
+A board with holes (cells in no region) has no puz.link form: the border
+body can only cut the whole board into rooms. :func:`encode` says so.
 """
 
 from __future__ import annotations
@@ -63,6 +66,8 @@ def decode_old(cols: int, rows: int, body: str) -> Lits:
 
 
 def encode(puzzle: Lits) -> str:
-    """The full puzz.link URL of ``puzzle`` (border form)."""
+    """The full puzz.link URL of ``puzzle`` (border form); PuzzleError for a board with holes."""
+    if puzzle.holes:
+        raise PuzzleError("LITS boards with holes have no puzz.link form")
     borders = borders_of_labels(puzzle.cols, puzzle.rows, puzzle.regions)
     return make_url("lits", puzzle.cols, puzzle.rows, encode_borders(borders))

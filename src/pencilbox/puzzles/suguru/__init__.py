@@ -8,10 +8,12 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from ...codecs.janko import Janko
+from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
-from ...kind import Generated, PuzzleKind, Rows, Violation
+from ...kind import Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
-from . import checker, model
+from . import checker, clues, model, places
 from .model import Suguru
 from .state import new_state, position_state, settled_cells, settled_rows
 
@@ -21,6 +23,7 @@ class SuguruKind(PuzzleKind[Suguru]):
     aliases = ("tectonic",)
     candidate_marks = True
     generate_modes = ("solvable", "minimal")
+    has_givens = True
 
     def parse_text(self, text: str) -> Suguru:
         return model.parse_text(text)
@@ -30,6 +33,11 @@ class SuguruKind(PuzzleKind[Suguru]):
 
     def from_json(self, obj: dict[str, Any]) -> Suguru:
         return model.from_json(obj)
+
+    def draft_problems(self, obj: dict[str, Any]) -> list[Violation]:
+        from .draft import draft_problems
+
+        return draft_problems(obj)
 
     def to_json(self, puzzle: Suguru) -> dict[str, Any]:
         return model.to_json(puzzle)
@@ -43,6 +51,21 @@ class SuguruKind(PuzzleKind[Suguru]):
         from .url import encode
 
         return encode(puzzle)
+
+    def from_pzprv3(self, file: Pzprv3) -> tuple[Suguru, Rows | None]:
+        from .pzprv3 import read
+
+        return read(file)
+
+    def to_pzprv3(self, puzzle: Suguru, answer: Rows | None = None) -> Pzprv3:
+        from .pzprv3 import write
+
+        return write(puzzle, answer)
+
+    def from_janko(self, board: Janko) -> tuple[Suguru, Rows | None]:
+        from .janko import read
+
+        return read(board)
 
     def check(self, puzzle: Suguru, grid: Rows) -> list[Violation]:
         return checker.check(puzzle, grid)
@@ -88,6 +111,25 @@ class SuguruKind(PuzzleKind[Suguru]):
         from .picture import render
 
         return render(puzzle, grid)
+
+    def drawing(self, puzzle: Suguru, grid: Rows | None = None) -> Drawing:
+        from .drawing import drawing
+
+        return drawing(puzzle, grid)
+
+    def clue_cells(self, puzzle: Suguru) -> tuple[int, ...]:
+        return clues.clue_cells(puzzle)
+
+    def with_clue(self, puzzle: Suguru, cell: int, value: int) -> Suguru | None:
+        return clues.with_clue(puzzle, cell, value)
+
+    def without_clue(self, puzzle: Suguru, cell: int) -> Suguru:
+        return clues.without_clue(puzzle, cell)
+
+    def contradiction_words(
+        self, puzzle: Suguru, state: State, reason: object
+    ) -> tuple[str, tuple[int, ...]]:
+        return places.contradiction_words(puzzle, state, reason)
 
     def stats(
         self,

@@ -5,6 +5,8 @@
 // loader, so the imports below reach the page's shared code in ../core/.
 
 import { drawCells, drawFocus, drawGrid, drawMarks, drawText, newBoard } from "../core/board.js";
+import { drawDraftCells } from "../editor/draw.js";
+import { drawRegionEdges, paintCells, regionLabels, regionsFrom, toRows, toggleEdges } from "../editor/regions.js";
 
 const REMOVED = -1;
 
@@ -25,7 +27,8 @@ export function setup(payload) {
 }
 
 export const keysHelp =
-  "Click a cell, type 1-9 (or use the pad); Backspace clears; arrows move; P toggles pencil marks; " +
+  "Click a cell, type 1-9 (or use the pad); in a block of 10 or more, type 1 then a digit quickly " +
+  "for 10 and over (1, 2: 12); Backspace clears; arrows move; P toggles pencil marks; " +
   "Ctrl-Z / Ctrl-Y undo and redo.";
 
 export const touchHelp =
@@ -53,8 +56,31 @@ export function fullGrid(model, values) {
   return values.map((value, cell) => model.givens[cell] || value);
 }
 
-// What a key does in a cell: a digit, a clear, or nothing.
-export function keyAction(model, cell, key) {
+// No key types 10 and over: a digit typed within TWO_DIGITS ms of a 1 in the
+// same cell makes it 1x when the block holds that many (1 then 2 enters 12,
+// 1 then 0 enters 10); slower, the digit replaces the 1 as usual. Only from
+// the keyboard, and not for pencil marks (1 then 2 there marks both).
+const TWO_DIGITS = 1000;
+let typedOne = null; // { cell, at } of a 1 just typed in a block of 10 or more
+
+function tens(model, cell, key, values, how) {
+  const first = typedOne; // any other key in between ends the pair
+  typedOne = null;
+  if (!how.keyboard || how.pencil || !/^[0-9]$/.test(key)) return null;
+  const now = performance.now();
+  if (first && first.cell === cell && now - first.at < TWO_DIGITS && values[cell] === 1) {
+    const value = 10 + Number(key);
+    if (value <= model.maxValue[cell]) return { value };
+  }
+  if (key === "1" && model.maxValue[cell] >= 10) typedOne = { cell, at: now };
+  return null;
+}
+
+// What a key does in a cell: a digit, a clear, or nothing. `how` says where
+// the key came from ({ keyboard, pencil }): the pad has keys for 10 and over.
+export function keyAction(model, cell, key, values = [], how = {}) {
+  const twoDigits = tens(model, cell, key, values, how);
+  if (twoDigits) return twoDigits;
   if (/^[1-9][0-9]?$/.test(key)) {
     const digit = Number(key);
     return digit <= model.maxValue[cell] ? { value: digit } : { refused: `this block holds 1 to ${model.maxValue[cell]}` };
@@ -107,5 +133,72 @@ export function draw(model, view) {
     }
   }
   if (!view.rung) drawFocus(board, view.selected);
+  return board.root;
+}
+
+// -- the editor: a draft is the blocks (kept as drawn borders) and the givens --
+
+const GIVEN_PAD = [
+  ...Array.from({ length: 9 }, (_, i) => ({ key: String(i + 1), label: String(i + 1), name: `Given ${i + 1}` })),
+  { key: "Backspace", label: "Erase", name: "Erase the given" },
+];
+
+export const editTools = [
+  {
+    id: "borders",
+    label: "Borders",
+    input: "edges",
+    help: "Drag along the lines between cells to draw block borders; a stroke that starts on a border erases. Tap a line to toggle it.",
+  },
+  { id: "paint", label: "Paint a block", input: "cells", help: "Drag across cells to make them one block of their own." },
+  { id: "givens", label: "Givens", input: "digits", pad: GIVEN_PAD, help: "Tap a cell, then type a digit or use the pad; Backspace erases." },
+];
+
+// Every cell a block of its own: a setter paints blocks together (or erases
+// borders) from there. One block over the whole board would be no start:
+// its answers are every ordering of 1..rows*cols, too many to survey.
+export function blankDraft(rows, cols) {
+  const cells = Array.from({ length: rows * cols }, (_, cell) => cell);
+  return { regions: regionsFrom(rows, cols, cells), givens: new Array(rows * cols).fill(0) };
+}
+
+export function openDraft(payload) {
+  const { blocks, givens } = payload.cells.layers;
+  return { regions: regionsFrom(payload.rows, payload.cols, blocks, REMOVED), givens: givens ? givens.slice() : blocks.map(() => 0) };
+}
+
+export function draftJson(draft) {
+  const { rows, cols } = draft.regions;
+  const blocks = regionLabels(draft.regions, REMOVED);
+  return { puzzle: "suguru", rows, cols, blocks: toRows(blocks, cols), givens: toRows(draft.givens, cols) };
+}
+
+export function applyEdit(draft, tool, stroke) {
+  const regions = tool === "borders" ? toggleEdges(draft.regions, stroke.edges) : tool === "paint" ? paintCells(draft.regions, stroke.cells) : null;
+  return regions && { ...draft, regions };
+}
+
+// A digit (two typed quickly make no 10: blocks of ten are rare in a draft) or a clear.
+export function draftKey(draft, tool, cell, key) {
+  let digit = null;
+  if (/^[1-9]$/.test(key)) digit = Number(key);
+  if (key === "Backspace" || key === "Delete" || key === "0") digit = 0;
+  if (digit === null || draft.givens[cell] === digit) return null;
+  const givens = draft.givens.slice();
+  givens[cell] = digit;
+  return { ...draft, givens };
+}
+
+// view: { marks(cell), solution (flat digits) or null }
+export function drawDraft(draft, view) {
+  const { rows, cols } = draft.regions;
+  const board = newBoard(rows, cols, "Suguru draft");
+  const words = (cell) => (draft.givens[cell] ? `${draft.givens[cell]}, given` : view.solution ? String(view.solution[cell] || "") : "");
+  drawDraftCells(board, view, (cell) => (draft.regions.skip.has(cell) ? ["removed"] : draft.givens[cell] ? ["given-cell"] : []), words);
+  drawRegionEdges(board, draft.regions);
+  draft.givens.forEach((digit, cell) => {
+    if (digit) drawText(board, cell, String(digit), "given");
+    else if (view.solution && view.solution[cell]) drawText(board, cell, String(view.solution[cell]), "entry answer");
+  });
   return board.root;
 }

@@ -96,7 +96,8 @@ def label(puzzle: Suguru, cell: int) -> str:
 def validate(puzzle: Suguru) -> None:
     """Raise PuzzleError for a board no solver should be handed."""
     for cells in puzzle.block_cells:
-        _require_connected(puzzle, cells)
+        if not connected_block(puzzle, cells):
+            raise PuzzleError("block is split into pieces", where=where(puzzle, cells[0]))
     for cell, digit in enumerate(puzzle.givens):
         if not digit:
             continue
@@ -113,7 +114,8 @@ def validate(puzzle: Suguru) -> None:
         raise PuzzleError(violation.message, where=where(puzzle, first))
 
 
-def _require_connected(puzzle: Suguru, cells: tuple[int, ...]) -> None:
+def connected_block(puzzle: Suguru, cells: tuple[int, ...]) -> bool:
+    """Whether ``cells`` form one edge-connected group."""
     members = set(cells)
     seen = {cells[0]}
     todo = [cells[0]]
@@ -125,8 +127,7 @@ def _require_connected(puzzle: Suguru, cells: tuple[int, ...]) -> None:
             if inside and other in members and other not in seen:
                 seen.add(other)
                 todo.append(other)
-    if len(seen) != len(cells):
-        raise PuzzleError("block is split into pieces", where=where(puzzle, cells[0]))
+    return len(seen) == len(cells)
 
 
 # -- equal digits that touch or share a block --------------------------------

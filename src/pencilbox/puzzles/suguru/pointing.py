@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from .model import REMOVED
+from .places import block_why
 from .rules import digits_of, only_candidate_step
 from .state import SuguruState
 from .tables import Tables
@@ -179,7 +180,7 @@ def _homes(work: _Work, tables: Tables, log: Log) -> bool:
         bit = 1 << (digit - 1)
         if not homes:
             if not placed[number] & bit:
-                raise Contradiction(f"block {number} has no home for {digit}")
+                raise Contradiction(block_why(tables, number, f"has no home for {digit}"))
             continue
         if not homes & (homes - 1):
             if domains[homes.bit_length() - 1] == bit:

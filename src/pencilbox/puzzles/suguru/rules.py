@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import members
+from .places import block_why
 from .state import SuguruState
 from .tables import Tables
 
@@ -71,7 +72,7 @@ def only_home(state: State, log: Log) -> bool:
             once |= dom
         if once != (1 << len(cells)) - 1:
             missing = (1 << len(cells)) - 1 & ~once
-            raise Contradiction(f"block {number} has no home for {digits_of(missing)}")
+            raise Contradiction(block_why(tables, number, f"has no home for {digits_of(missing)}"))
         lonely = once & ~twice
         if not lonely:
             continue
@@ -180,7 +181,8 @@ def witness(state: State, log: Log) -> bool:
             cache[key] = found
         support, pinned = found
         if not support[0]:
-            raise Contradiction(f"block {number} has no fill")
+            words = f"cannot hold 1..{len(cells)} with the candidates left"
+            raise Contradiction(block_why(tables, number, words))
         for cell, keep in zip(cells, support, strict=True):
             dom = domains[cell]
             if dom & ~keep:

@@ -23,12 +23,13 @@ import random
 import statistics
 import time
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 from ... import solving
 from ...engine import count_solutions, propagate
+from ...executors import process_pool
 from ...kind import PuzzleKind
 from ...kind.sections import choose, previous, stamp
 from ...parallel import Job, gather
@@ -295,7 +296,7 @@ def run(
     report = previous(out_path, sections, SECTIONS)
     started = time.perf_counter()
     own = executor is None
-    pool = ProcessPoolExecutor() if executor is None else executor
+    pool = process_pool() if executor is None else executor
     work: dict[Any, list[Job]] = {}
     if "singles" in sections:
         for side in CARVE_SIZES:

@@ -12,6 +12,7 @@ import { formatSeconds } from "./core/timer.js";
 import { generate } from "./generate.js";
 import { kindModule, loadKinds } from "./kinds/index.js";
 import { buildPad, wireStrokes } from "./core/touch.js";
+import { wireEditor } from "./editor/page.js";
 
 const state = {
   types: [],
@@ -64,8 +65,14 @@ function refreshControls() {
   if (open && !game.rung) $("#rung-select").value = "";
 }
 
+// A type's name as people write it (an acronym in capitals, say), as its face declares it.
+function displayName(type) {
+  const info = (state.types || []).find((t) => t.name === type);
+  return info ? info.display_name : type;
+}
+
 function titleOf(payload, origin) {
-  const name = payload.type.charAt(0).toUpperCase() + payload.type.slice(1);
+  const name = payload.display_name || displayName(payload.type);
   const where = origin && origin.label ? ` · ${origin.label}` : "";
   return `${name} ${payload.rows}x${payload.cols}${where}`;
 }
@@ -80,16 +87,40 @@ function openPayload(payload, origin) {
   state.origin = origin;
   storage.saveCurrent({ payload, origin });
   $("#title").textContent = titleOf(payload, origin);
+  document.title = `pencilbox · ${titleOf(payload, null)}`;
   $("#export-url").value = payload.url || "";
+  // a board the URL form cannot write: the field says why instead
+  $("#export-url").placeholder = payload.url_note || "";
+  $("#export-copy").disabled = !payload.url;
   $("#export-text").value = payload.text || "";
   $("#keys").textContent = helpOf(game.kind);
   buildPad($("#pad"), game);
+  setPan(false);
+  offerPan();
   clear($("#hint-panel"));
   $("#rung-note").textContent = "";
   if (game.solved) message("Solved! (progress restored)", "success");
   else message(`Opened ${titleOf(payload, origin)}.`, "info");
   if (narrow()) for (const id of ["#fold-bank", "#fold-generate", "#fold-import", "#fold-export"]) $(id).open = false;
   $("#board").focus();
+}
+
+// Pan mode: one finger moves a board wider than the screen instead of
+// drawing on it (the board host's class lets the browser pan, see app.css).
+function setPan(on) {
+  $("#board").classList.toggle("pan", on);
+  $("#pan").setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+// Strokes draw on some types' boards (a piece dragged across its cells), so a touch
+// screen that shows only part of the board offers pan mode; a board that
+// fits needs none (and leaves pan mode when it comes to fit).
+function offerPan() {
+  const host = $("#board");
+  const wide = host.scrollWidth > host.clientWidth + 1 || host.scrollHeight > host.clientHeight + 1;
+  const offer = Boolean(game.payload && game.kind.drag && touch() && wide);
+  $("#pan").hidden = !offer;
+  if (!offer) setPan(false);
 }
 
 function helpOf(kind) {
@@ -109,7 +140,7 @@ function selectType(name) {
   rungs.append(option("", "Play (your grid)"));
   for (const rung of state.type.ladder) rungs.append(option(rung.name, `${rung.name}: ${rung.summary}`));
   const notes = clear($("#notes-link"));
-  notes.append(el("a", { href: `/notes/${state.type.name}`, text: `Notes on ${state.type.name}` }));
+  notes.append(el("a", { href: `/notes/${state.type.name}`, text: `Notes on ${state.type.display_name}` }));
   if (state.type.has_stats) {
     notes.append(" · ", el("a", { href: `/api/stats/${state.type.name}`, text: "measured figures (JSON)" }));
   } else {
@@ -296,6 +327,8 @@ function wire() {
     applyTimerSetting();
   });
   $("#print").addEventListener("click", () => window.print());
+  $("#pan").addEventListener("click", () => setPan(!$("#board").classList.contains("pan")));
+  window.addEventListener("resize", offerPan);
   // Clicks go to the game with the dataset of what was hit (a cell, or an
   // edge target); the type decides what a click or right-click does.
   const strokes = wireStrokes($("#board"), game);
@@ -339,7 +372,7 @@ async function start() {
   wire();
   refreshControls();
   try {
-    state.types = (await api.get("/api/types")).types;
+    ({ types: state.types, limits: state.limits } = await api.get("/api/types"));
     await loadKinds(state.types.map((t) => t.name));
   } catch (error) {
     message(`cannot reach the server: ${error.message}`, "error");
@@ -349,7 +382,8 @@ async function start() {
   const typeSelect = $("#type");
   for (const info of state.types) {
     const drawable = kindModule(info.name) !== null;
-    const node = option(info.name, drawable ? info.name : `${info.name} (board not drawn yet)`);
+    const label = info.display_name;
+    const node = option(info.name, drawable ? label : `${label} (board not drawn yet)`);
     node.disabled = !drawable;
     typeSelect.append(node);
   }
@@ -363,6 +397,7 @@ async function start() {
   const candidates = [current && current.payload && current.payload.type, state.settings.type, names[0]];
   typeSelect.value = candidates.find((name) => names.includes(name));
   selectType(typeSelect.value);
+  wireEditor({ state, game, openPayload, message });
   if (current && current.payload) {
     // Re-read the saved puzzle: the stored payload may predate fields the
     // page now draws from. Its key (and so the saved progress) stays the same.

@@ -26,14 +26,21 @@ async function start() {
   const article = $("#article");
   const tables = $("#notes");
   const type = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
-  $("#notes-title").textContent = `Notes on ${type}`;
-  document.title = `pencilbox · ${type} notes`;
   const path = encodeURIComponent(type);
-  const [stats, notes] = await Promise.allSettled([api.get(`/api/stats/${path}`), api.get(`/api/notes/${path}`)]);
+  const [stats, notes, types] = await Promise.allSettled([
+    api.get(`/api/stats/${path}`),
+    api.get(`/api/notes/${path}`),
+    api.get("/api/types"),
+  ]);
+  // The type's name as people write it (an acronym in capitals, say), as its face declares it.
+  const info = types.status === "fulfilled" ? types.value.types.find((t) => t.name === type) : null;
+  const name = info ? info.display_name : type;
+  $("#notes-title").textContent = `Notes on ${name}`;
+  document.title = `pencilbox · ${name} notes`;
   if (stats.status === "rejected") {
     const error = stats.reason;
     const text = error.status === 404 && /no statistics/.test(error.message)
-      ? `${type}: not measured yet.`
+      ? `${name}: not measured yet.`
       : `Cannot show the notes: ${error.message}`;
     message(article, text);
     message(tables, text);

@@ -1,5 +1,6 @@
 // Check: which rules the player's grid breaks, as the server's checker reads
-// it (/api/check), plus the moves no answer allows (the type's wrongMoves).
+// it (/api/check), plus the edge marks no answer allows (Game.wrongMoves: a
+// cut inside a piece, which the server compares with the unique answer).
 // Marks the broken cells through the Game and notices a solve.
 
 import * as api from "./api.js";

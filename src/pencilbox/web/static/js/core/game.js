@@ -131,7 +131,8 @@ export class Game {
       this.togglePencil();
       return true;
     }
-    const action = this.kind.keyAction(this.model, this.selected, key, this.position.values);
+    const how = { keyboard: true, pencil: this.pencil && this.canPencil };
+    const action = this.kind.keyAction(this.model, this.selected, key, this.position.values, how);
     if (!action) return false;
     if (action.refused) {
       this.onMessage(action.refused, "warn");
@@ -281,11 +282,8 @@ export class Game {
   async hint() {
     if (!this.payload) return null;
     if (this.rung) this.showRung(null);
-    // a move no answer allows is the mistake to show, before any next step
-    const wrong = await this.wrongMoves();
-    const result = wrong.length
-      ? { status: "mistake", mistakes: wrong, steps: [] }
-      : await api.post("/api/hint", hintRequest(this));
+    // the server reports a wrong entry or edge mark first, before any next step
+    const result = await api.post("/api/hint", this.withEdges(hintRequest(this)));
     this.resetMarkup();
     if (result.status === "mistake") {
       this.errors = new Set(result.mistakes.flatMap((m) => m.cells));
@@ -298,26 +296,32 @@ export class Game {
     return result;
   }
 
-  // Moves that no answer allows, for a type whose position holds more than
-  // the server's grid can say (its `wrongMoves`), read against the unique
-  // answer; none when the type has no such moves or the answer is not unique.
-  async wrongMoves() {
-    if (!this.kind.wrongMoves) return [];
-    const answer = await this.answer();
-    return answer ? this.kind.wrongMoves(this.model, this.position.values, answer) : [];
+  // The player's marks between cells, for a type whose position holds them
+  // beside its grid (its `edgeMarks`: [cell, cell, mark] each, e.g. a cut);
+  // null for a type without any.
+  edges() {
+    return this.kind.edgeMarks ? this.kind.edgeMarks(this.model, this.position.values) : null;
   }
 
-  // The unique answer, asked once per puzzle (null: not unique, or not known).
-  answer() {
-    const key = this.payload.key;
-    if (!this.answerCache || this.answerCache.key !== key) {
-      const promise = api
-        .post("/api/solve", { puzzle: this.payload.json })
-        .then((found) => (found.unique ? found.solutions[0] : null))
-        .catch(() => null);
-      this.answerCache = { key, promise };
+  // A request body about the position, with its edge marks when it has any.
+  withEdges(body) {
+    const edges = this.edges();
+    return edges && edges.length ? { ...body, edges } : body;
+  }
+
+  // Edge marks the unique answer contradicts (a cut inside a piece, say),
+  // which the checker's grid cannot show: the server's correct-so-far
+  // mistakes about edges (none when there are no marks, or no unique answer).
+  async wrongMoves() {
+    const edges = this.edges();
+    if (!edges || !edges.length) return [];
+    try {
+      const body = { puzzle: this.payload.json, grid: this.grid(), edges, which: true };
+      const result = await api.post("/api/progress", body);
+      return (result.mistakes || []).filter((m) => m.edge);
+    } catch {
+      return []; // Check still reports the broken rules
     }
-    return this.answerCache.promise;
   }
 
   // Rung views are computed once per puzzle (they look at the untouched board).

@@ -3,7 +3,8 @@
 // (/api/hint: steps, mistakes, tiers) and lights cells through the Game.
 //
 // Press Hint once: where to look (cells lit, the rules' names, how many
-// steps). Again on the same position: the reason. Again: the whole chain,
+// steps). Again on the same position: the reason (and where the rules stall,
+// the case split: each value and how far it gets). Again: the whole chain,
 // where each step that rests on a supposition can be stepped through with
 // Previous / Next, lighting each sub-step's cells (striped) and the supposed
 // cells (dotted). Every lit cell is also named in words, never colour alone.
@@ -84,7 +85,11 @@ export class HintPanel {
       return;
     }
     const [look, reason] = result.tiers;
+    if (result.status === "guess") {
+      panel.append(status("No rule decides this position: the hint below is a guess, not a deduction."));
+    }
     panel.append(el("p", { class: "tier tier-1", text: look.text }));
+    if (result.split && this.tier >= 2) panel.append(splitBox(result.split));
     if (this.tier < 3) {
       panel.append(el("p", { class: "note", text: `${plural(result.steps.length, "step")}, by rule:` }));
       panel.append(el("ol", { class: "brief" }, result.steps.map((s) => el("li", {}, [rule(s.rule)]))));
@@ -159,6 +164,21 @@ export class HintPanel {
     game.becauseCells = new Set(because.filter((c) => !game.hintCells.has(c)));
     game.render();
   }
+}
+
+// Where the rules stall: the case split, each value and how far the ladder
+// gets from it; a guess says plainly that it may have to be undone.
+function splitBox(split) {
+  const items = split.branches.map((b) => {
+    const fails = b.steps ? `fails in ${plural(b.steps, "step")}` : "fails at once";
+    const how = b.fails ? fails : `leads on (settles ${b.settled} more)`;
+    return el("li", {}, [`${b.option}: ${how}`]);
+  });
+  const parts = [el("p", { class: "status", text: `Case split: ${split.options}.` }), el("ul", {}, items)];
+  if (split.guess) {
+    parts.push(el("p", { class: "note guess", text: `Try ${split.chosen}: a guess you can undo (Undo) if it leads to a mistake.` }));
+  }
+  return el("div", { class: "split", role: "group", "aria-label": "Case split" }, parts);
 }
 
 function status(text) {

@@ -24,16 +24,14 @@ export class Progress {
     this.last = null; // { key, mistakes } of the latest answer
   }
 
-  // The server's mistakes, and the moves the server's grid cannot show (a
-  // type's `wrongMoves`, e.g. a cut inside a piece), each entry counted once.
+  // The server's mistakes in the entries and in the edge marks (a cut inside
+  // a piece, say), if the type's position has them.
   async ask() {
     const game = this.game;
-    const body = { puzzle: game.payload.json, grid: game.grid(), which: true };
-    const [result, moves] = await Promise.all([api.post("/api/progress", body), game.wrongMoves()]);
+    const body = game.withEdges({ puzzle: game.payload.json, grid: game.grid(), which: true });
+    const result = await api.post("/api/progress", body);
     if (result.status === "no-unique-solution") return null;
-    const listed = result.mistakes || [];
-    const seen = new Set(listed.flatMap((m) => m.cells));
-    return [...listed, ...moves.filter((m) => !m.cells.some((cell) => seen.has(cell)))];
+    return result.mistakes || [];
   }
 
   async press() {

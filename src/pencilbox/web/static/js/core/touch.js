@@ -28,7 +28,8 @@ export function wireStrokes(host, game) {
   };
   host.addEventListener("pointerdown", (event) => {
     dragged = false;
-    path = game.payload && game.kind.drag && !game.rung ? [] : null;
+    // in pan mode (the host's "pan" class) a finger moves the board instead
+    path = game.payload && game.kind.drag && !game.rung && !host.classList.contains("pan") ? [] : null;
     const cell = path && cellAt(event);
     if (cell !== null && path) path.push(cell);
   });
