@@ -278,6 +278,21 @@ SECTIONS: dict[str, tuple[str, ...]] = {
 ``singles`` and ``carving`` read the same carved boards, so asking for one measures both."""
 
 
+def _work(kind: PuzzleKind[Suguru], sections: Sequence[str], samples: int) -> dict[Any, list[Job]]:
+    """The jobs of the sections asked for, by table key (carved boards under "carve")."""
+    work: dict[Any, list[Job]] = {}
+    if "singles" in sections:
+        for side in CARVE_SIZES:
+            work[("carve", side)] = [(carve_sample, (kind, side, i)) for i in range(samples)]
+    if "partitions" in sections:
+        for side in PARTITION_SIZES:
+            for variant in VARIANTS:
+                work[(side, variant)] = [
+                    (partition_sample, (side, variant, i)) for i in range(samples)
+                ]
+    return work
+
+
 def run(
     kind: PuzzleKind[Suguru],
     out_path: Path | str,
@@ -297,18 +312,8 @@ def run(
     started = time.perf_counter()
     own = executor is None
     pool = process_pool() if executor is None else executor
-    work: dict[Any, list[Job]] = {}
-    if "singles" in sections:
-        for side in CARVE_SIZES:
-            work[("carve", side)] = [(carve_sample, (kind, side, i)) for i in range(samples)]
-    if "partitions" in sections:
-        for side in PARTITION_SIZES:
-            for variant in VARIANTS:
-                work[(side, variant)] = [
-                    (partition_sample, (side, variant, i)) for i in range(samples)
-                ]
     try:
-        found = gather(pool, work)
+        found = gather(pool, _work(kind, sections, samples))
     finally:
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
