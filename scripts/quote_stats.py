@@ -1,7 +1,7 @@
 """Refresh every figure the notes in ``docs/`` quote from a type's ``stats.json``.
 
 A figure is quoted as a Markdown link to its path in the file,
-``[66.3%](#stats:density.by_size.10x10.backtrack.mean|pct1)``
+``[66.3%](#stats:density.by_size.10x10.backtrack.mean~pct1)``
 (:data:`pencilbox.kind.sections.QUOTE`); after a stats run, this rewrites
 each quote's text from the file, so prose never carries a hand-typed figure.
 ``tests/test_stats_hash.py`` fails while a quote and its file disagree.

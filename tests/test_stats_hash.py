@@ -196,7 +196,7 @@ def _quotes() -> list[tuple[str, str, str, str | None]]:
 
 
 def test_docs_quote_their_figures_from_the_stats_file() -> None:
-    """A figure in the notes written ``[66.3%](#stats:density.by_size.10x10.backtrack.mean|pct1)``
+    """A figure in the notes written ``[66.3%](#stats:density.by_size.10x10.backtrack.mean~pct1)``
     is the stats file's value at that path, so re-measuring shows every stale quote."""
     quotes = _quotes()
     assert len(quotes) >= 20  # the notes do quote this way; a broken pattern finds nothing
@@ -214,7 +214,7 @@ def test_docs_quote_their_figures_from_the_stats_file() -> None:
 
 def test_requote_refreshes_a_figure_and_keeps_the_rest() -> None:
     report = {"a": {"b c": 0.4567, "n": 1234}, "rows": [{"k": 2, "v": 5}]}
-    text = "x [1%](#stats:a.b c|pct1) y [9](#stats:a.n) [0](#stats:rows.k=2.v) z"
+    text = "x [1%](#stats:a.b%20c~pct1) y [9](#stats:a.n) [0](#stats:rows.k=2.v) z"
     assert requote(text, report) == (
-        "x [45.7%](#stats:a.b c|pct1) y [1,234](#stats:a.n) [5](#stats:rows.k=2.v) z"
+        "x [45.7%](#stats:a.b%20c~pct1) y [1,234](#stats:a.n) [5](#stats:rows.k=2.v) z"
     )

@@ -142,14 +142,16 @@ def _is_prose(node: ast.AST) -> bool:
 
 # -- figures quoted in prose ------------------------------------------------------------------
 
-QUOTE = re.compile(r"\[([^\]]+)\]\(#stats:([^)|]+)(?:\|([a-z0-9%]+))?\)")
-"""A figure quoted from a stats file in Markdown: ``[66.3%](#stats:a.b.c|pct1)``."""
+QUOTE = re.compile(r"\[([^\]]+)\]\(#stats:([^)~]+)(?:~([a-z0-9%]+))?\)")
+"""A figure quoted from a stats file in Markdown: ``[66.3%](#stats:a.b.c~pct1)``, the
+format after a tilde (a bar would split a table's cell)."""
 
 
 def resolve(report: Any, path: str) -> Any:
     """The value at ``path`` ("a.b", "list.key=value", "list.0"; a key holding
-    dots or spaces is found by joining parts until one matches)."""
-    parts, node, i = path.split("."), report, 0
+    dots is found by joining parts until one matches; %20 is a space, so that a
+    quote's link target stays one word)."""
+    parts, node, i = path.replace("%20", " ").split("."), report, 0
     while i < len(parts):
         part = parts[i]
         if isinstance(node, list) and "=" in part:
@@ -183,6 +185,6 @@ def requote(text: str, report: Any) -> str:
 
     def fresh(match: re.Match[str]) -> str:
         figure = quoted(resolve(report, match[2]), match[3])
-        return f"[{figure}](#stats:{match[2]}" + (f"|{match[3]})" if match[3] else ")")
+        return f"[{figure}](#stats:{match[2]}" + (f"~{match[3]})" if match[3] else ")")
 
     return QUOTE.sub(fresh, text)
