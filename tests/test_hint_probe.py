@@ -40,7 +40,7 @@ def test_heteromino_probe_steps_are_told_as_suppositions_that_hold() -> None:
             assert len(numbers) > 1, f"{puzzle_id}: {step.supposes} is a piece of the answer"
             assert all(kind.cell_label(puzzle, c) in step.supposes for c in step.supposed)
             told += 1
-    assert told == 35  # measured: the probe steps of the 72 first hints
+    assert told == 17  # measured: the probe steps of the 72 first hints
 
 
 def test_a_probe_chain_is_linked_to_its_supposition() -> None:
@@ -54,17 +54,17 @@ def test_a_probe_chain_is_linked_to_its_supposition() -> None:
                 shown = step.as_json(partial(kind.cell_label, puzzle))
                 assert all(c["cells"] and c["labels"] and c["reason"] for c in shown["chain"])
                 assert f"Then {len(step.chain)} forced step" in step.reason
-    assert chained == 14  # measured: the others are refuted at once
+    assert chained == 4  # measured: the others are refuted at once
 
 
 @pytest.mark.parametrize(
     ("name", "longest", "over_five"),
     # Measured on the untouched banks: Suguru's first hints take at most 2
-    # steps, LITS's 3; Heteromino's 13, and 4 of its 72 boards (8x8-13, -22,
-    # -29, -35) need more than 5, where no cell falls to a few refutations
-    # and the ladder's pocket and probe kills around the cell are the shortest
-    # chain the hint finds (before: 8 boards, up to 22 steps).
-    [("suguru", 2, 0), ("lits", 3, 0), ("heteromino", 13, 4)],
+    # steps, LITS's 3, Heteromino's 5. Four Heteromino boards (8x8-13, -22,
+    # -29, -35) have no cell that falls to a few refutations; the ladder's
+    # move there is 6 to 13 kills, and a case split the ladder decides says
+    # it in two ("the bar or the L; the bar fails in 4 steps, so the L").
+    [("suguru", 2, 0), ("lits", 3, 0), ("heteromino", 5, 0)],
 )
 def test_first_hints_over_the_bank_are_short(name: str, longest: int, over_five: int) -> None:
     lengths = {puzzle_id: len(hint.steps) for puzzle_id, _, _, hint in first_hints(name)}
@@ -125,3 +125,24 @@ def test_lits_probe_steps_are_told_as_suppositions_that_hold() -> None:
                     assert not all(shaded), (seed, told.supposes)
                 told_steps += 1
     assert told_steps == 18  # measured on these seeds
+
+
+def test_a_long_ladder_move_becomes_a_decided_split_that_holds() -> None:
+    """Where the ladder's move would be a dozen kills (four bank boards), the
+    hint is a case split the ladder decides: each refuted option is no piece
+    of the answer, told with its chain, and the move is the answer's piece."""
+    splits = 0
+    for puzzle_id, puzzle, solution, hint in first_hints("heteromino"):
+        if hint.split is None:
+            continue
+        splits += 1
+        assert hint.status == "step" and not hint.split.guess, puzzle_id
+        refuted = [step for step in hint.steps if step.rule == "split"]
+        assert refuted and len(hint.steps) == len(refuted) + 1
+        for step in refuted:
+            numbers = {solution[c // puzzle.cols][c % puzzle.cols] for c in step.supposed}
+            assert len(numbers) > 1, f"{puzzle_id}: {step.supposes} is a piece of the answer"
+        move = hint.steps[-1]
+        assert move.writes
+        assert len({solution[c // puzzle.cols][c % puzzle.cols] for c in move.cells}) == 1
+    assert splits == 4  # measured: 8x8-13, -22, -29 and -35

@@ -173,6 +173,7 @@ def test_lits_built_by_painting_and_by_borders(tab: tuple[Any, str], server: str
     rows, cols = payload["rows"], payload["cols"]
     labels = payload["cells"]["layers"]["regions"]
     start_blank(page, "lits", rows, cols)
+    assert page.inner_text("#title") == f"Editing LITS {rows}x{cols}"  # the display name
     wait_verdict(page, "several")  # one region: a tetromino anywhere
     if how == "desktop":
         page.click('#edit-tools button[data-tool="paint"]')

@@ -214,7 +214,14 @@ def hint(
         found = hinting.ladder_hint(ladder, rules, None, ladder_steps, teacher)
         assert found is not None
     if found.status == "step":
-        return hinting.told(teacher, found)
+        told = hinting.told(teacher, found)
+        if len(told.steps) <= FEW:
+            return told
+        # A long ladder move (a dozen kills on some boards, each a probe): a case
+        # split the ladder decides says it in two steps, "X or Y; X fails in 4
+        # steps, so Y", the refutation told as a supposition's chain.
+        split = _split_hint(teacher, state, rules, last)
+        return split if split is not None and split.status == "step" else told
     if found.status == "stuck" or found.status == "narrowed" and not found.steps:
         return _split_hint(teacher, ladder, rules, last) or found
     if found.status == "narrowed":
@@ -222,6 +229,11 @@ def hint(
         split = _split_hint(teacher, ladder, rules, last)
         return split if split is not None and split.status == "step" else found
     return found
+
+
+FEW = 5
+"""Steps a hint may have before a decided case split is offered in its place
+(a short hint has at most about five)."""
 
 
 def _split_hint(

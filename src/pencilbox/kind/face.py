@@ -17,7 +17,6 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
 from functools import cache, cached_property
 from pathlib import Path
 from types import ModuleType
@@ -34,6 +33,7 @@ from .hooks import PlayerHooks, SetterHooks
 from .parts import Command, Counter, Generated, P, Violation
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
     from importlib.resources.abc import Traversable
 
 __all__ = ["PuzzleKind"]

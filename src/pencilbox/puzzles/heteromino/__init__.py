@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...codecs.janko import Janko
 from ...codecs.pzprv3 import Pzprv3
@@ -41,6 +40,9 @@ from .state import (
     settled_cells,
     solution_rows,
 )
+
+if TYPE_CHECKING:  # the process machinery is loaded by what runs the stats
+    from concurrent.futures import Executor
 
 
 class HeterominoKind(PuzzleKind[Heteromino]):

@@ -70,7 +70,8 @@ function enter(type, draft) {
   toolButtons(kind);
   page.editor.open(type, kind, draft);
   const { rows, cols } = page.editor.size();
-  $("#title").textContent = `Editing ${type} ${rows}x${cols}`;
+  const info = (page.state.types || []).find((t) => t.name === type);
+  $("#title").textContent = `Editing ${info ? info.display_name : type} ${rows}x${cols}`;
   // narrow screens: the choosing sections fold away, as when a puzzle opens
   if (window.matchMedia("(max-width: 999px)").matches) for (const id of FOLDS) $(id).open = false;
   $("#edit-board").focus();
