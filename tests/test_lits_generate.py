@@ -224,7 +224,7 @@ def test_bank_grades_match_a_recomputation() -> None:
 
 
 def test_stats_enumeration_reproduces_228_and_16() -> None:
-    from pencilbox.puzzles.lits.stats import enumeration
+    from pencilbox.puzzles.lits.stats_jobs import enumeration
 
     found = enumeration()
     assert found["connected_4_subsets"] == 228

@@ -20,7 +20,7 @@ Values outside the solver:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -185,11 +185,21 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         return places.difference_places(puzzle, cells)
 
     def stats(
-        self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
+        self,
+        out_path: Path,
+        *,
+        samples: int = 100,
+        executor: Executor | None = None,
+        only: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         from .stats import run
 
-        return run(self, out_path, samples=samples, executor=executor)
+        return run(self, out_path, samples=samples, executor=executor, only=only)
+
+    def stats_sections(self) -> Mapping[str, Sequence[str]]:
+        from .stats import SECTIONS
+
+        return SECTIONS
 
 
 KIND = HeterominoKind()
