@@ -153,3 +153,15 @@ def test_cli_generates_a_6x6() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert '"puzzle": "heteromino"' in run.stdout
+
+
+@pytest.mark.soak
+def test_largest_boards_generate_unique_puzzles() -> None:
+    # The largest board the walk takes: seconds to tens of seconds each, a soak run only.
+    from pencilbox import counting
+
+    side = gen.MAX_SIDE
+    for seed in range(1, 4):
+        made = gen.generate(KIND, random.Random(f"{seed}:0"), side, side)
+        assert counting.count(KIND, made.puzzle, 2, "sat").count == 1, seed
+        assert not KIND.check(made.puzzle, made.solution)
