@@ -106,6 +106,11 @@ def test_unknown_oracle_is_a_puzzle_error() -> None:
         gen.generate(KIND, random.Random(1), 6, 6, oracle="crystal ball")
 
 
+def test_sizes_past_the_largest_are_a_puzzle_error() -> None:
+    with pytest.raises(PuzzleError, match="3x3 to 20x20, not 21x20"):
+        gen.generate(KIND, random.Random(1), 21, 20)
+
+
 def test_black_counts_leave_multiples_of_three() -> None:
     for rows, cols in ((8, 8), (12, 12), (5, 7), (3, 3)):
         counts = gen.legal_black_counts(rows, cols)
