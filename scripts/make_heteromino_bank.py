@@ -2,10 +2,11 @@
 
 ``--sizes`` says how many puzzles of each size (default 48 8x8, 24 12x12),
 each from its own seed, so the bank is repeatable: running the script again
-writes the same file -- with the generator of the day. The shipped bank was
-made at commit 12643b2, before the walk's SAT oracle and aimed moves; today's
-walk makes different puzzles from the same seeds (some 12x12 ones needing
-more than ``probe``), so the shipped file, all graded ``probe``, is kept.
+writes the same file -- with the generator of the day. A change to the
+generator that changes the bank re-runs ``pencilbox stats heteromino --only
+bank`` and ``python scripts/quote_stats.py`` in the same change (the stats
+test fails until then: the section's hash covers bank.json), and re-points
+the hint tests that name its boards.
 
 Before writing, every puzzle is re-checked: its
 solution passes the independent checker, it is unique by the engine's count

@@ -178,7 +178,7 @@ def test_a_dataset_gives_the_published_solutions(
     assert summary["median_seconds"] == round((seconds[11] + seconds[12]) / 2, 4)
 
 
-def test_a_dataset_record_without_a_url_is_an_error_line(tmp_path: Path) -> None:
+def test_a_dataset_record_without_a_board_is_an_error_line(tmp_path: Path) -> None:
     dataset = tmp_path / "set.json"
     records = [{"id": "one", "puzzlink_url_derived": SUGURU_URL}, {"id": "two", "rows": 5}, 7]
     dataset.write_text(json.dumps(records), encoding="utf-8")
@@ -186,7 +186,7 @@ def test_a_dataset_record_without_a_url_is_an_error_line(tmp_path: Path) -> None
     assert main(["batch", "grade", str(dataset), "--out", str(out), "--workers", "1"]) == 1
     found = _by_id(out)
     assert found["one"]["unique"]
-    assert "no puzz.link URL" in found["two"]["error"]
+    assert "missing the 'puzzle' field" in found["two"]["error"]
     assert "record 2 is not an object" in found["2"]["error"]
 
 
@@ -243,3 +243,14 @@ def test_a_broken_dataset_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["batch", "solve", str(broken)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "invalid JSON" in err and "set.json:1" in err
+
+
+def test_dataset_boards_without_a_url_are_read_from_their_fields(tmp_path: Path) -> None:
+    """janko's LITS with holes have no URL form: the records' own fields are read."""
+    source = DATA / "janko" / "lits_holes_sample.json"
+    records = json.loads(source.read_text(encoding="utf-8"))["puzzles"]
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", "solve", str(source), "--out", str(out), "--workers", "1"]) == 0
+    found = _by_id(out)
+    assert set(found) == {r["id"] for r in records}
+    assert all(line["unique"] for line in found.values())

@@ -46,7 +46,8 @@ def test_five_bank_puzzles_two_a_page(tmp_path: Path, capsys: pytest.CaptureFixt
     for index, record in enumerate(records):
         puzzle_page, answer_page = pages[index // 2], pages[3 + index // 2]
         assert record["id"] in puzzle_page and record["id"] in answer_page
-        assert record["json"]["puzzle"] in puzzle_page and record["json"]["puzzle"] in answer_page
+        shown = registry.get(record["json"]["puzzle"]).display_name  # as people write it
+        assert shown in puzzle_page and shown in answer_page
         assert f"{record['rows']}x{record['cols']}" in puzzle_page
         assert f"grade: {_label(record)}" in puzzle_page
     assert all("Answers" in page for page in pages[3:])
@@ -92,7 +93,8 @@ def test_bank_lines_and_generated_records(
         words = line.split()
         assert words[0] in pages[0] and f"grade: {words[2]}" in pages[0]
     # Generated records carry no id: they are named by type and place in the booklet.
-    assert f"{registry.names()[0]} 4" in pages[0] and f"{registry.names()[0]} 5" in pages[1]
+    first = registry.get(registry.names()[0]).display_name
+    assert f"{first} 4" in pages[0] and f"{first} 5" in pages[1]
     for record in map(json.loads, generated):
         assert f"grade: {record['grade']['label']}" in pages[0] + pages[1]
 

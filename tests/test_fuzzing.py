@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from pencilbox import formats, fuzzing
 from pencilbox.errors import PuzzleError
 from pencilbox.fuzzing import Case, FuzzReport, HttpInput, UrlInput, WebDoors
-from pencilbox.registry import get
+from pencilbox.registry import get, names
 
 
 def assert_clean(report: FuzzReport, families: tuple[str, ...] = fuzzing.FAMILIES) -> None:
@@ -311,3 +311,39 @@ def test_random_board_of_a_tiny_size_is_a_board_or_a_value_error(name: str) -> N
         assert (board.rows, board.cols) == (rows, cols)
         made += 1
     assert made >= 1
+
+
+def test_the_position_and_draft_doors_reach_their_jobs() -> None:
+    """``/api/progress`` (with edge marks) and ``/api/verdict`` are fuzzed like the
+    other doors: unmutated bodies get past every check to the (refused) job, and
+    edge marks come both as the type's own and as ones it has not."""
+    web = WebDoors()
+    outcomes: dict[str, list[str]] = {"/api/progress": [], "/api/verdict": []}
+    marked: dict[bool, list[str]] = {True: [], False: []}
+    try:
+        for index in range(5000):  # it stops as soon as it has seen each kind of case
+            if "parsed" in marked[True] and len(marked[False]) >= 3 and index > 600:
+                break
+            case = fuzzing.make_case("doors", index, ("api",))
+            path = case.data.path
+            if path not in outcomes:
+                continue
+            outcome = web.call_endpoint(case.data).outcome
+            outcomes[path].append(outcome)
+            try:
+                body = json.loads(case.data.body)
+            except (ValueError, RecursionError):
+                continue  # a raw body: nothing to sort by its marks
+            if isinstance(body, dict) and isinstance(body.get("edges"), list) and body["edges"]:
+                puzzle = body.get("puzzle")
+                name = puzzle.get("puzzle") if isinstance(puzzle, dict) else None
+                if isinstance(name, str) and name in names():
+                    marked[bool(get(name).edge_marks)].append(outcome)
+    finally:
+        web.close()
+    for path, seen in outcomes.items():
+        assert "failed" not in seen, path
+        assert seen.count("parsed") >= 3 and seen.count("rejected") >= 3, (path, seen)
+    # marks of a type that has them can pass; a type without marks refuses every one
+    assert "parsed" in marked[True]
+    assert marked[False] and set(marked[False]) == {"rejected"}

@@ -99,20 +99,29 @@ def test_stats_run_on_a_few_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         assert board["boards"] == 1
         assert board["settled_pct"]["probe"] >= board["settled_pct"]["fit"]
     assert found["bars_blank_2x12"]["bars"] == 0
+    # samples scales every sampled table: 2 draws / 2 walks declared at 100 samples are 1 at 1.
+    assert found["budget"]["sizes"]["6x6"]["walks"] == 1
+    assert found["section_samples"] == {
+        "census": "exhaustive",
+        "scatter": 1,
+        "budget": 1,
+        "bank": 1,
+    }
     # Re-running one section keeps the others as they were in the file.
-    monkeypatch.setattr(stats, "SCATTER", ((6, 6, 3),))
+    monkeypatch.setattr(stats, "SCATTER", ((6, 6, 6),))
     with ThreadPoolExecutor(1) as pool:
-        again = stats.run(KIND, tmp_path / "stats.json", executor=pool, sections=("scatter",))
+        again = stats.run(KIND, tmp_path / "stats.json", 50, executor=pool, only=("scatter",))
     assert json.loads((tmp_path / "stats.json").read_text()) == again
     assert (
-        again["scatter"]["sizes"]["6x6"]["boards"]
-        == 3 * found["scatter"]["sizes"]["6x6"]["boards"] // 2
+        again["scatter"]["sizes"]["6x6"]["boards"] == 3 * found["scatter"]["sizes"]["6x6"]["boards"]
     )
     for section in ("census", "budget", "bank"):
         assert again[section] == found[section]
+        assert again["code"][section] == found["code"][section]
     assert set(again["section_seconds"]) == set(stats.SECTIONS)
-    with pytest.raises(ValueError, match="sections"):
-        stats.run(KIND, tmp_path / "stats.json", sections=("everything",))
+    assert again["section_samples"]["scatter"] == 50
+    with pytest.raises(ValueError, match="stats section everything"):
+        stats.run(KIND, tmp_path / "stats.json", only=("everything",))
 
 
 def test_obeys_agrees_with_the_variant_counter_on_small_boards() -> None:

@@ -106,6 +106,11 @@ def test_unknown_oracle_is_a_puzzle_error() -> None:
         gen.generate(KIND, random.Random(1), 6, 6, oracle="crystal ball")
 
 
+def test_sizes_past_the_largest_are_a_puzzle_error() -> None:
+    with pytest.raises(PuzzleError, match="3x3 to 20x20, not 21x20"):
+        gen.generate(KIND, random.Random(1), 21, 20)
+
+
 def test_black_counts_leave_multiples_of_three() -> None:
     for rows, cols in ((8, 8), (12, 12), (5, 7), (3, 3)):
         counts = gen.legal_black_counts(rows, cols)
@@ -153,3 +158,15 @@ def test_cli_generates_a_6x6() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert '"puzzle": "heteromino"' in run.stdout
+
+
+@pytest.mark.soak
+def test_largest_boards_generate_unique_puzzles() -> None:
+    # The largest board the walk takes: seconds to tens of seconds each, a soak run only.
+    from pencilbox import counting
+
+    side = gen.MAX_SIDE
+    for seed in range(1, 4):
+        made = gen.generate(KIND, random.Random(f"{seed}:0"), side, side)
+        assert counting.count(KIND, made.puzzle, 2, "sat").count == 1, seed
+        assert not KIND.check(made.puzzle, made.solution)

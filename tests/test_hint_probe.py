@@ -10,6 +10,31 @@ from typing import Any
 import pytest
 
 from pencilbox import formats, hinting, registry, solving
+from pencilbox.kind import with_move_values
+
+EARLY = 3
+"""Hints followed from each untouched bank board for the probe and split checks:
+first hints alone rarely need a probe."""
+
+
+@cache
+def early_hints(name: str) -> tuple[tuple[str, Any, Any, Any], ...]:
+    """(id, puzzle, solution, hint) of the first :data:`EARLY` hints of every bank
+    puzzle of ``name``, each made on the position the ones before it left."""
+    kind = registry.get(name)
+    found = []
+    for record in kind.bank():
+        _, puzzle = formats.load_object(record["json"])
+        position = [[0] * puzzle.cols for _ in range(puzzle.rows)]
+        for _ in range(EARLY):
+            hint = solving.hint(kind, puzzle, position)
+            if hint.status != "step":
+                break
+            found.append((record["id"], puzzle, record["solution"], hint))
+            move = with_move_values(kind, puzzle, position, hint.as_json(kind, puzzle))["steps"][-1]
+            for cell in move["cells"]:
+                position[cell // puzzle.cols][cell % puzzle.cols] = move["value"]
+    return tuple(found)
 
 
 @cache
@@ -28,7 +53,7 @@ def test_heteromino_probe_steps_are_told_as_suppositions_that_hold() -> None:
     supposition, and the piece supposed is not a piece of the answer."""
     kind = registry.get("heteromino")
     told = 0
-    for puzzle_id, puzzle, solution, hint in first_hints("heteromino"):
+    for puzzle_id, puzzle, solution, hint in early_hints("heteromino"):
         for step in hint.steps:
             if step.rule != "probe":
                 continue
@@ -40,31 +65,32 @@ def test_heteromino_probe_steps_are_told_as_suppositions_that_hold() -> None:
             assert len(numbers) > 1, f"{puzzle_id}: {step.supposes} is a piece of the answer"
             assert all(kind.cell_label(puzzle, c) in step.supposes for c in step.supposed)
             told += 1
-    assert told == 35  # measured: the probe steps of the 72 first hints
+    assert told == 9  # measured: the probe steps of the first three hints on 72 boards
 
 
 def test_a_probe_chain_is_linked_to_its_supposition() -> None:
     """Told chains: each forced step names cells, and a chain that exists is shown."""
     kind = registry.get("heteromino")
     chained = 0
-    for _, puzzle, _, hint in first_hints("heteromino"):
+    for _, puzzle, _, hint in early_hints("heteromino"):
         for step in hint.steps:
             if step.rule == "probe" and step.chain:
                 chained += 1
                 shown = step.as_json(partial(kind.cell_label, puzzle))
                 assert all(c["cells"] and c["labels"] and c["reason"] for c in shown["chain"])
                 assert f"Then {len(step.chain)} forced step" in step.reason
-    assert chained == 14  # measured: the others are refuted at once
+    assert chained == 2  # measured: the others are refuted at once
 
 
 @pytest.mark.parametrize(
     ("name", "longest", "over_five"),
     # Measured on the untouched banks: Suguru's first hints take at most 2
-    # steps, LITS's 3; Heteromino's 13, and 4 of its 72 boards (8x8-13, -22,
-    # -29, -35) need more than 5, where no cell falls to a few refutations
-    # and the ladder's pocket and probe kills around the cell are the shortest
-    # chain the hint finds (before: 8 boards, up to 22 steps).
-    [("suguru", 2, 0), ("lits", 3, 0), ("heteromino", 13, 4)],
+    # steps, LITS's 3, Heteromino's 3: where a Heteromino board has no cell
+    # that falls to a few refutations, the ladder's move is a chain of kills
+    # (up to 13 on the bank this one replaced), and a case split the ladder
+    # decides says it in two ("the bar or the L; the bar fails in 4 steps, so
+    # the L").
+    [("suguru", 2, 0), ("lits", 3, 0), ("heteromino", 3, 0)],
 )
 def test_first_hints_over_the_bank_are_short(name: str, longest: int, over_five: int) -> None:
     lengths = {puzzle_id: len(hint.steps) for puzzle_id, _, _, hint in first_hints(name)}
@@ -125,3 +151,24 @@ def test_lits_probe_steps_are_told_as_suppositions_that_hold() -> None:
                     assert not all(shaded), (seed, told.supposes)
                 told_steps += 1
     assert told_steps == 18  # measured on these seeds
+
+
+def test_a_long_ladder_move_becomes_a_decided_split_that_holds() -> None:
+    """Where the ladder's move would be more than five steps, the hint is a
+    case split the ladder decides: each refuted option is no piece of the
+    answer, told with its chain, and the move is the answer's piece."""
+    splits = 0
+    for puzzle_id, puzzle, solution, hint in early_hints("heteromino"):
+        if hint.split is None:
+            continue
+        splits += 1
+        assert hint.status == "step" and not hint.split.guess, puzzle_id
+        refuted = [step for step in hint.steps if step.rule == "split"]
+        assert refuted and len(hint.steps) == len(refuted) + 1
+        for step in refuted:
+            numbers = {solution[c // puzzle.cols][c % puzzle.cols] for c in step.supposed}
+            assert len(numbers) > 1, f"{puzzle_id}: {step.supposes} is a piece of the answer"
+        move = hint.steps[-1]
+        assert move.writes
+        assert len({solution[c // puzzle.cols][c % puzzle.cols] for c in move.cells}) == 1
+    assert splits == 19  # measured: of the first three hints on 72 boards

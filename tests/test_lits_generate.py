@@ -224,7 +224,7 @@ def test_bank_grades_match_a_recomputation() -> None:
 
 
 def test_stats_enumeration_reproduces_228_and_16() -> None:
-    from pencilbox.puzzles.lits.stats import enumeration
+    from pencilbox.puzzles.lits.stats_jobs import enumeration
 
     found = enumeration()
     assert found["connected_4_subsets"] == 228
@@ -250,3 +250,14 @@ def test_cli_generates_lits() -> None:
         [sys.executable, "-m", "pencilbox", *args], capture_output=True, text=True, timeout=60
     )
     assert json.loads(again.stdout.splitlines()[0])["url"] == record["url"]
+
+
+@pytest.mark.soak
+def test_largest_boards_generate_unique_puzzles() -> None:
+    # 30x30 takes seconds to tens of seconds per puzzle: a soak run only.
+    from pencilbox import counting
+
+    for seed in range(1, 4):
+        made = generate(random.Random(f"{seed}:0"), 30, 30)
+        assert counting.count(KIND, made.puzzle, 2, "sat").count == 1, seed
+        assert KIND.check(made.puzzle, made.solution) == []

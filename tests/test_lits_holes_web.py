@@ -54,7 +54,7 @@ def test_a_board_with_holes_loads_and_a_hole_cannot_be_shaded(page: Any, server:
     assert page.input_value("#export-url") == ""
     placeholder = page.get_attribute("#export-url", "placeholder")
     assert placeholder == "LITS boards with holes have no puzz.link form"
-    assert page.is_disabled("#export-copy")
+    assert page.is_disabled("#export-copy-url")
     assert "A A . B B B C C C" in page.input_value("#export-text")
     # screen readers hear it named
     label = page.get_attribute(f'rect.cell[data-cell="{holes[0]}"]', "aria-label") or ""

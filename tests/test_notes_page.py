@@ -25,6 +25,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from pencilbox import registry
+from pencilbox.kind import sections
 from pencilbox.web.app import create_app
 
 NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
@@ -54,24 +55,8 @@ def stats_of(name: str) -> Any:
 
 
 def resolve(stats: Any, path: str) -> Any:
-    """A value by its path, as notes_figures.js reads it ("a.b", "list.key=value",
-    "list.0"; a key holding dots is found by joining parts until one matches)."""
-    parts = path.split(".")
-    node, i = stats, 0
-    while i < len(parts):
-        part = parts[i]
-        if isinstance(node, list) and "=" in part:
-            key, value = part.split("=", 1)
-            node = next(item for item in node if str(item.get(key)) == value)
-        elif isinstance(node, list):
-            node = node[int(part)]
-        else:
-            while part not in node and i + 1 < len(parts):
-                i += 1
-                part += "." + parts[i]
-            node = node[part]
-        i += 1
-    return node
+    """A value by its path, as notes_figures.js reads it (the docs' quotes read it alike)."""
+    return sections.resolve(stats, path)
 
 
 def sizes_in(stats: Any) -> set[str]:

@@ -38,11 +38,22 @@ def modules_after_parsing(argv: list[str]) -> set[str]:
     return set(loaded)
 
 
-def test_version_prints_without_running_a_command() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "pencilbox", "--version"], capture_output=True, text=True
-    )
-    assert done.returncode == 0 and done.stdout.startswith("pencilbox ")
+VERSION_PROBE = """
+import json, sys
+from pencilbox.cli import main
+try:
+    main(["--version"])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def test_version_prints_without_loading_a_puzzle() -> None:
+    done = subprocess.run([sys.executable, "-c", VERSION_PROBE], capture_output=True, text=True)
+    assert done.stdout.startswith("pencilbox ")
+    loaded = set(json.loads(done.stderr))
+    assert not {m for m in loaded if m.startswith(("pencilbox.kind", "pencilbox.puzzles"))}
 
 
 @pytest.mark.parametrize(
@@ -76,3 +87,24 @@ def test_parsing_a_command_loads_no_command_code(argv: list[str]) -> None:
         )
     }
     assert not loaded & heavy, sorted(loaded & heavy)
+
+
+SOLVE_PROBE = """
+import json, sys
+from pencilbox.cli import main
+main(["solve", sys.argv[1]])
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_solve_loads_no_process_machinery_and_no_other_type(name: str) -> None:
+    url = registry.get(name).bank()[0]["url"]
+    done = subprocess.run(
+        [sys.executable, "-c", SOLVE_PROBE, url], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stderr))
+    assert not loaded & {"concurrent.futures", "multiprocessing", "pencilbox.web"}
+    others = {f"pencilbox.puzzles.{other}" for other in registry.names() if other != name}
+    assert not loaded & others

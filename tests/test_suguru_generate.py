@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import solving
+from pencilbox import counting, solving
 from pencilbox.engine import count_solutions, propagate
 from pencilbox.errors import PuzzleError
 from pencilbox.puzzles.suguru import KIND
@@ -18,6 +18,7 @@ from pencilbox.puzzles.suguru.ladder import LADDER
 from pencilbox.puzzles.suguru.model import Suguru, build
 from pencilbox.puzzles.suguru.partition import (
     STYLES,
+    _FreeCells,
     block_bound,
     grow,
     too_many_blocks,
@@ -147,6 +148,30 @@ def test_random_fill_proves_an_unfillable_board_empty() -> None:
     board = build(3, 3, list(range(9)), [0] * 9)
     assert random_fill(random.Random(0), board)[0] is None
     assert KIND.brute_count(board, 1)[0] == 0
+
+
+@pytest.mark.parametrize("seeding", ["cornered", "random"])
+def test_seed_is_drawn_from_the_same_cells_as_a_scan_of_the_board(seeding: str) -> None:
+    # The bucketed free cells must offer exactly what a reading-order scan
+    # of the whole board offers, or a seed would stop giving its partition.
+    rows, cols = 7, 9
+    near = [tuple(_edge_neighbours(rows, cols, cell)) for cell in range(rows * cols)]
+    free = _FreeCells(near, seeding)
+    taken: set[int] = set()
+    order = list(range(rows * cols))
+    random.Random(seeding).shuffle(order)
+    for cell in order:
+        left = [c for c in range(rows * cols) if c not in taken]
+        counts = {
+            c: 0 if seeding == "random" else sum(o not in taken for o in near[c]) for c in left
+        }
+        fewest = min(counts.values())
+        scan = [c for c in left if counts[c] == fewest]
+        drawn = free.seed(random.Random(cell))
+        assert drawn == random.Random(cell).choice(scan)
+        free.take(cell)
+        taken.add(cell)
+    assert free.seed(random.Random(0)) is None
 
 
 # -- generate ----------------------------------------------------------------
@@ -332,3 +357,12 @@ def test_stats_run_writes_every_table_with_its_sample_size(tmp_path: Path) -> No
             if name != "block_bound":
                 assert 0 <= entry["satisfiable"] <= 3
                 assert entry.get("brute_force_agrees", "3/3") == "3/3"
+
+
+@pytest.mark.soak
+def test_largest_boards_generate_unique_puzzles() -> None:
+    # 20x20 takes seconds to tens of seconds per puzzle: a soak run only.
+    for seed in range(1, 4):
+        made = generate(KIND, random.Random(f"{seed}:0"), 20, 20, "solvable")
+        assert counting.count(KIND, made.puzzle, 2, "sat").count == 1, seed
+        assert KIND.check(made.puzzle, made.solution) == []

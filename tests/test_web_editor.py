@@ -173,6 +173,7 @@ def test_lits_built_by_painting_and_by_borders(tab: tuple[Any, str], server: str
     rows, cols = payload["rows"], payload["cols"]
     labels = payload["cells"]["layers"]["regions"]
     start_blank(page, "lits", rows, cols)
+    assert page.inner_text("#title") == f"Editing LITS {rows}x{cols}"  # the display name
     wait_verdict(page, "several")  # one region: a tetromino anywhere
     if how == "desktop":
         page.click('#edit-tools button[data-tool="paint"]')
@@ -183,7 +184,7 @@ def test_lits_built_by_painting_and_by_borders(tab: tuple[Any, str], server: str
     wait_verdict(page, "unique")
     assert "grade" in page.inner_text("#verdict")
     assert page.input_value("#edit-export-url") == payload["url"]
-    assert page.get_attribute("#open-puzzlink", "href") == payload["url"]
+    assert page.get_attribute("#edit-export-puzzlink", "href") == payload["url"]
     forms = page.eval_on_selector_all(
         "#edit-exports button.copy", "n => n.map(x => x.dataset.form)"
     )

@@ -58,7 +58,11 @@ def open_bank(tab: Any, server: str, kind: str, index: int = 0) -> dict[str, Any
         tab.select_option("#type", kind)
     if not tab.locator("#fold-bank").evaluate("n => n.open"):
         tab.click("#fold-bank > summary")
-    tab.wait_for_selector(f'#bank-list option[value="{wanted}"]', state="attached")
+    # The list is this type's once it holds its whole bank (another type's may
+    # share the id, and opening that races with the new list replacing it).
+    tab.wait_for_function(
+        "n => document.querySelectorAll('#bank-list option').length === n", arg=len(entries)
+    )
     tab.select_option("#bank-list", wanted)
     tab.click("#bank-open")
     tab.wait_for_selector(f'#title:has-text("bank {wanted}")')

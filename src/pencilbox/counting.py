@@ -94,21 +94,7 @@ def count(kind: PuzzleKind[Any], puzzle: Any, limit: int = 2, engine: str = "sat
     encoding = hybrid_encoding(kind, puzzle) if engine == "hybrid" else plain_encoding(kind, puzzle)
     if encoding is None:  # propagation proved there is no answer
         return _empty(engine, limit, started)
-    result = count_models(encoding, limit)
-    check_answers(kind, puzzle, result.solutions, engine)
-    return SatReport(
-        count=result.count,
-        limit=limit,
-        exhaustive=result.exhaustive,
-        solutions=result.solutions,
-        seconds=time.perf_counter() - started,
-        engine=engine,
-        solve_seconds=result.seconds,
-        calls=result.calls,
-        cuts=result.cuts,
-        variables=encoding.variables,
-        clauses=len(encoding.clauses),
-    )
+    return _sat_report(kind, puzzle, encoding, limit, engine, started)
 
 
 def _empty(engine: str, limit: int, started: float) -> SatReport:
@@ -140,15 +126,28 @@ def count_default(
         grids = [kind.solution_rows(puzzle, state)]
         return _ladder_report(kind, puzzle, limit, rung, grids, started)
     encoding = kind.encode(puzzle, state)
+    return _sat_report(kind, puzzle, encoding, limit, "auto", started, rung=rung)
+
+
+def _sat_report(
+    kind: PuzzleKind[Any],
+    puzzle: Any,
+    encoding: Encoding,
+    limit: int,
+    engine: str,
+    started: float,
+    rung: str | None = None,
+) -> SatReport:
+    """Count ``encoding``'s answers, re-check them and report, timed from ``started``."""
     result = count_models(encoding, limit)
-    check_answers(kind, puzzle, result.solutions, "auto")
+    check_answers(kind, puzzle, result.solutions, engine)
     return SatReport(
         count=result.count,
         limit=limit,
         exhaustive=result.exhaustive,
         solutions=result.solutions,
         seconds=time.perf_counter() - started,
-        engine="auto",
+        engine=engine,
         solve_seconds=result.seconds,
         calls=result.calls,
         cuts=result.cuts,

@@ -11,7 +11,8 @@ from functools import partial
 from typing import Any
 
 from .engine import CountResult
-from .kind import PuzzleKind, Rows, Violation, answers
+from .kind import PuzzleKind, Rows, answers
+from .kind.positions import violation_json
 
 __all__ = [
     "SolverBug",
@@ -44,16 +45,6 @@ def labeller(kind: PuzzleKind[Any], puzzle: Any) -> Callable[[int], str]:
 def puzzle_json(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, Any]:
     """Which puzzle an answer is about: its type and size."""
     return {"puzzle": kind.name, "rows": puzzle.rows, "cols": puzzle.cols}
-
-
-def violation_json(kind: PuzzleKind[Any], puzzle: Any, violation: Violation) -> dict[str, Any]:
-    """A broken rule (a checker's finding, or a player's mistake) in its one JSON form."""
-    return {
-        "rule": violation.rule,
-        "cells": list(violation.cells),
-        "labels": [kind.cell_label(puzzle, cell) for cell in violation.cells],
-        "message": violation.message,
-    }
 
 
 def answers_json(

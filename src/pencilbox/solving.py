@@ -213,8 +213,28 @@ def hint(
     if found is None:  # nothing short either way: the ladder's move, however long
         found = hinting.ladder_hint(ladder, rules, None, ladder_steps, teacher)
         assert found is not None
+    return _after_the_ladder(teacher, found, state, ladder, rules, last)
+
+
+def _after_the_ladder(
+    teacher: hinting.Teacher,
+    found: Hint,
+    state: State,
+    ladder: State,
+    rules: Sequence[Rule],
+    last: int | None,
+) -> Hint:
+    """The hint once the ladder's move ``found`` is known (a step, a stall or
+    eliminations), with the case split where that reads better."""
     if found.status == "step":
-        return hinting.told(teacher, found)
+        told = hinting.told(teacher, found)
+        if len(told.steps) <= FEW:
+            return told
+        # A long ladder move (a dozen kills on some boards, each a probe): a case
+        # split the ladder decides says it in two steps, "X or Y; X fails in 4
+        # steps, so Y", the refutation told as a supposition's chain.
+        split = _split_hint(teacher, state, rules, last)
+        return split if split is not None and split.status == "step" else told
     if found.status == "stuck" or found.status == "narrowed" and not found.steps:
         return _split_hint(teacher, ladder, rules, last) or found
     if found.status == "narrowed":
@@ -222,6 +242,11 @@ def hint(
         split = _split_hint(teacher, ladder, rules, last)
         return split if split is not None and split.status == "step" else found
     return found
+
+
+FEW = 5
+"""Steps a hint may have before a decided case split is offered in its place
+(a short hint has at most about five)."""
 
 
 def _split_hint(

@@ -45,8 +45,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of the shared commands and of every type's own ones.
 
     The types' own commands come from their faces, which loads every puzzle
-    package; when ``argv`` starts with a shared command they are left out,
-    so that command loads only the package it reads and a broken package
+    package; when ``argv`` starts with a shared command (or ``--version``)
+    they are left out, so that command loads only the package it reads and a broken package
     cannot stop the other types' commands.
     """
     parser = _Parser(
@@ -69,7 +69,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     shared.add_checking_commands(add)
     shared.add_picture_commands(add)
     shared.add_batch_command(add)
-    if not argv or argv[0] not in commands.choices:
+    if not argv or argv[0] not in (*commands.choices, "--version"):
         for kind in registry.kinds():
             for extra in kind.commands():
                 extra.configure(add(extra.name, extra.run, extra.help))

@@ -140,10 +140,12 @@ def _dataset(document: Any, where: str) -> list[Item]:
         url = next((record[f] for f in URL_FIELDS if isinstance(record.get(f), str)), None)
         if url is not None:
             items.append((key, url))
-        elif "puzzle" in record:
+        elif "puzzle" in record and not isinstance(record["puzzle"], str):
             items.append((key, record["puzzle"]))
         else:
-            items.append((key, _broken(f"{where}: record {key} has no puzz.link URL")))
+            # No URL (a board with holes has none): the record itself, which
+            # the loader reads as a janko dataset board or a JSON puzzle.
+            items.append((key, json.dumps(record)))
     return items
 
 

@@ -207,6 +207,13 @@ def add_type_commands(add: AddCommand) -> None:
         "checkout, else TYPE-stats.json here)",
     )
     sub.add_argument("--samples", type=positive, help="boards per measurement")
+    sub.add_argument(
+        "--only",
+        action="append",
+        metavar="SECTION",
+        help="measure only these sections (repeat or separate by commas); the others "
+        "are kept from the output file",
+    )
     add_executor(sub)
 
     sub = add("bank", lazy("making", "cmd_bank"), "list the puzzles shipped with the package")

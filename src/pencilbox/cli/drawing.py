@@ -15,7 +15,7 @@ from .. import solving
 from ..errors import PuzzleError
 from ..pictures.svg import to_svg
 from .common import PROG, Unavailable
-from .inputs import load_puzzle
+from .inputs import load_puzzle, read_text_file
 
 MAX_BOOKLET_INPUT = 20_000_000  # characters: a thousand puzzles' records with room to spare
 
@@ -58,20 +58,10 @@ def cmd_booklet(args: argparse.Namespace) -> int:
 
 def _read_text(source: str) -> str:
     """The booklet's input file (``-``: stdin), refused past MAX_BOOKLET_INPUT characters."""
-    try:
-        if source == "-":
-            text = sys.stdin.read(MAX_BOOKLET_INPUT + 1)
-        else:
-            with open(source, encoding="utf-8") as handle:
-                text = handle.read(MAX_BOOKLET_INPUT + 1)
-    except FileNotFoundError:
-        raise PuzzleError(f"no such file: {source}") from None
-    except IsADirectoryError:
-        raise PuzzleError(f"{source} is a directory, not a JSON Lines file") from None
-    except UnicodeDecodeError as error:
-        raise PuzzleError(f"{source} is not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise PuzzleError(f"cannot read {source}: {error.strerror}") from None
+    if source == "-":
+        text = sys.stdin.read(MAX_BOOKLET_INPUT + 1)
+    else:
+        text = read_text_file(source, MAX_BOOKLET_INPUT + 1, "a JSON Lines file")
     if len(text) > MAX_BOOKLET_INPUT:
         raise PuzzleError(f"more than {MAX_BOOKLET_INPUT} characters", where=source)
     return text

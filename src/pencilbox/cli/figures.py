@@ -10,6 +10,7 @@ from typing import Any
 from .. import registry
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
+from ..kind.sections import choose
 from .common import Unavailable
 from .workers import counting_executor, executor_for, progress_bar
 
@@ -44,6 +45,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if args.samples is not None:
         options["samples"] = args.samples
+    if args.only:
+        # Checked before any measuring, like the folder: a typo must not cost minutes.
+        options["only"] = choose(kind.stats_sections(), _names(args.only))
+        if not out.exists():
+            print(f"{out} does not exist yet: it will hold only {', '.join(options['only'])}")
     try:
         with (
             executor_for(args.workers, args.executor) as executor,
@@ -55,3 +61,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         raise Unavailable(str(error) or f"{kind.display_name} has no stats yet") from None
     print(f"wrote {out}")
     return 0
+
+
+def _names(given: list[str]) -> list[str]:
+    """``--only a,b --only c`` -> [a, b, c]."""
+    return [name.strip() for part in given for name in part.split(",") if name.strip()]

@@ -33,17 +33,23 @@ def read_source(source: str) -> tuple[str, str | None]:
         return sys.stdin.read(limit), "stdin"
     if _is_url_argument(source):
         return source, None
+    return read_text_file(source, limit, "a puzzle file"), source
+
+
+def read_text_file(path: str, limit: int, what: str) -> str:
+    """At most ``limit`` characters of the UTF-8 file ``path``; each way of failing
+    is one line naming it (``what`` says what the file should have been)."""
     try:
-        with open(source, encoding="utf-8") as handle:
-            return handle.read(limit), source
+        with open(path, encoding="utf-8") as handle:
+            return handle.read(limit)
     except FileNotFoundError:
-        raise PuzzleError(f"no such file: {source}") from None
+        raise PuzzleError(f"no such file: {path}") from None
     except IsADirectoryError:
-        raise PuzzleError(f"{source} is a directory, not a puzzle file") from None
+        raise PuzzleError(f"{path} is a directory, not {what}") from None
     except UnicodeDecodeError as error:
-        raise PuzzleError(f"{source} is not UTF-8 text (byte {error.start})") from None
+        raise PuzzleError(f"{path} is not UTF-8 text (byte {error.start})") from None
     except OSError as error:
-        raise PuzzleError(f"cannot read {source}: {error.strerror}") from None
+        raise PuzzleError(f"cannot read {path}: {error.strerror}") from None
 
 
 def _is_url_argument(source: str) -> bool:

@@ -24,10 +24,13 @@ API_PATHS = (
     "/api/load",
     "/api/check",
     "/api/hint",
+    "/api/progress",
     "/api/rungs",
     "/api/solve",
     "/api/grade",
     "/api/generate",
+    "/api/verdict",
+    "/api/export",
 )
 """The endpoints that read a JSON body."""
 

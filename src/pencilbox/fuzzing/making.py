@@ -99,6 +99,9 @@ def _json_case(rng: random.Random, index: int) -> Case:
 
 
 def _grid_for(rng: random.Random, puzzle: Any) -> list[list[int]]:
+    if rng.random() < 0.3:
+        # the untouched position, which every type reads: the rest of the body decides
+        return [[0] * puzzle.cols for _ in range(puzzle.rows)]
     top = rng.choice((1, 2, 9, 99))
     return [[rng.randint(0, top) for _ in range(puzzle.cols)] for _ in range(puzzle.rows)]
 
@@ -123,13 +126,45 @@ def _api_body(rng: random.Random, path: str) -> dict[str, Any]:
         if kind.generate_modes and rng.random() < 0.7:
             body["mode"] = rng.choice(kind.generate_modes)
         return body
+    if path == "/api/verdict":
+        # an editor's draft is always the JSON object form
+        body = {"draft": kind.to_json(puzzle)}
+        if rng.random() < 0.5:
+            body["limit"] = rng.randint(1, 10)
+        return body
     field_name = "input" if path == "/api/load" else "puzzle"
     body = {field_name: _puzzle_field(rng, kind, puzzle)}
-    if path == "/api/check" or (path == "/api/hint" and rng.random() < 0.6):
+    if path in ("/api/check", "/api/progress") or (path == "/api/hint" and rng.random() < 0.6):
         body["grid"] = _grid_for(rng, puzzle)
+        # mostly where the type has marks; now and then where a position has none
+        if rng.random() < (0.6 if kind.edge_marks else 0.15):
+            body["edges"] = _edges_for(rng, kind, puzzle)
+    if path == "/api/progress":
+        for flag in ("which", "reveal"):
+            if rng.random() < 0.5:
+                body[flag] = rng.random() < 0.5
     if path == "/api/solve" and rng.random() < 0.7:
         body["limit"] = rng.randint(1, 10)
     return body
+
+
+def _edges_for(rng: random.Random, kind: PuzzleKind[Any], puzzle: Any) -> list[list[Any]]:
+    """Marks between neighbouring cells, ``[cell, cell, mark]``, the cells as ids or
+    labels (``r1c2``): the type's own marks, or a made-up one for a type with none."""
+    marks = kind.edge_marks or ("cut",)
+    rows, cols = puzzle.rows, puzzle.cols
+    found: list[list[Any]] = []
+    for _ in range(rng.choice((0, 1, 3, 8))):
+        cell = rng.randrange(rows * cols)
+        right = cell % cols + 1 < cols and (cell + cols >= rows * cols or rng.random() < 0.5)
+        other = cell + 1 if right else cell + cols
+        if other >= rows * cols:
+            continue  # a one-cell board has no neighbours
+        pair: list[Any] = [cell, other]
+        if rng.random() < 0.3:
+            pair = [kind.cell_label(puzzle, c) for c in pair]
+        found.append([*pair, rng.choice(marks)])
+    return found
 
 
 def _headers(rng: random.Random, body: bytes) -> tuple[tuple[str, str], ...]:

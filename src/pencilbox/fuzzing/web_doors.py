@@ -77,10 +77,13 @@ class WebDoors:
             "/api/load": api.load,
             "/api/check": api.check,
             "/api/hint": api.hint,
+            "/api/progress": api.progress,
             "/api/rungs": api.rungs,
             "/api/solve": api.solve,
             "/api/grade": api.grade,
             "/api/generate": api.generate,
+            "/api/verdict": api.verdict,
+            "/api/export": api.export,
         }
         self.loop = asyncio.new_event_loop()
 

@@ -2,7 +2,7 @@
 
 from .drawing import CellDrawing, Drawing
 from .face import PuzzleKind
-from .parts import Board, Command, Counter, Edge, Generated, Rows, Violation
+from .parts import Board, Command, Counter, Edge, Generated, Rows, Violation, draft_problems_of
 from .positions import entry_limit, position_state, progress_json, read_edges, with_move_values
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "PuzzleKind",
     "Rows",
     "Violation",
+    "draft_problems_of",
     "entry_limit",
     "position_state",
     "progress_json",

@@ -16,7 +16,7 @@ import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from concurrent.futures import Executor
+from collections.abc import Mapping, Sequence
 from functools import cache, cached_property
 from pathlib import Path
 from types import ModuleType
@@ -33,6 +33,7 @@ from .hooks import PlayerHooks, SetterHooks
 from .parts import Command, Counter, Generated, P, Violation
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
     from importlib.resources.abc import Traversable
 
 __all__ = ["PuzzleKind"]
@@ -266,11 +267,24 @@ class PuzzleKind(PlayerHooks[P], SetterHooks[P], ABC):
         return records
 
     def stats(
-        self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
+        self,
+        out_path: Path,
+        *,
+        samples: int = 100,
+        executor: Executor | None = None,
+        only: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         """Re-measure the write-up's figures on fresh samples; write them to ``out_path``
-        as JSON and return them. Batch work goes through ``executor`` (None: a process pool)."""
+        as JSON and return them. Batch work goes through ``executor`` (None: a process pool).
+        ``only`` names the sections to measure (see :meth:`stats_sections`); the
+        others are kept as they are in ``out_path``."""
         raise NotImplementedError(f"{self.name} has no stats yet")
+
+    def stats_sections(self) -> Mapping[str, Sequence[str]]:
+        """The sections of ``stats.json``, each with the code it measures (modules, or
+        ``module:name``), so a test can tell which figures a code change made stale
+        (:mod:`pencilbox.kind.sections`). Empty while the type has no stats."""
+        return {}
 
     def contradiction_words(
         self, puzzle: P, state: State, reason: object

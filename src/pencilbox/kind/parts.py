@@ -8,9 +8,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from ..errors import PuzzleError
 from ..grid import Rows
 
-__all__ = ["Board", "Command", "Counter", "Edge", "Generated", "P", "Rows", "Violation"]
+__all__ = [
+    "Board",
+    "Command",
+    "Counter",
+    "Edge",
+    "Generated",
+    "P",
+    "Rows",
+    "Violation",
+    "draft_problems_of",
+]
 
 
 class Board(Protocol):
@@ -68,3 +79,22 @@ class Command:
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+
+
+def draft_problems_of(
+    obj: dict[str, Any],
+    read: Callable[[dict[str, Any]], object],
+    problems: Callable[[dict[str, Any]], list[Violation]],
+) -> list[Violation]:
+    """What a draft board in a type's JSON form breaks, for the editor: none when
+    ``read`` (the type's reader) takes it; else the rules ``problems`` finds
+    broken, each with its cells; else ``read``'s own one-line error, raised,
+    when the form itself is malformed."""
+    try:
+        read(obj)
+    except PuzzleError:
+        found = problems(obj)
+        if found:
+            return found
+        raise
+    return []

@@ -9,12 +9,19 @@ from typing import TYPE_CHECKING, Any
 from ..engine import State
 from ..errors import PuzzleError
 from ..grid import Rows
-from .parts import Board, Edge
+from .parts import Board, Edge, Violation
 
 if TYPE_CHECKING:
     from .face import PuzzleKind
 
-__all__ = ["entry_limit", "position_state", "progress_json", "read_edges", "with_move_values"]
+__all__ = [
+    "entry_limit",
+    "position_state",
+    "progress_json",
+    "read_edges",
+    "violation_json",
+    "with_move_values",
+]
 
 
 def entry_limit(puzzle: Board, floor: int = 99) -> int:
@@ -52,8 +59,8 @@ def progress_json(
         return {"status": "no-unique-solution", "wrong": None, "mistakes": None}
     found = kind.position_mistakes(puzzle, position, solution, reveal=reveal)
     on_edges = kind.edge_mistakes(puzzle, edges, solution, reveal=reveal) if edges else []
-    listed = [_mistake_json(kind, puzzle, v) for v in found]
-    listed += [{**_mistake_json(kind, puzzle, v), "edge": list(v.cells)} for v in on_edges]
+    listed = [violation_json(kind, puzzle, v) for v in found]
+    listed += [{**violation_json(kind, puzzle, v), "edge": list(v.cells)} for v in on_edges]
     found = [*found, *on_edges]
     return {
         "status": "wrong" if found else "correct",
@@ -62,7 +69,8 @@ def progress_json(
     }
 
 
-def _mistake_json(kind: PuzzleKind[Any], puzzle: Any, violation: Any) -> dict[str, Any]:
+def violation_json(kind: PuzzleKind[Any], puzzle: Any, violation: Violation) -> dict[str, Any]:
+    """A broken rule (a checker's finding, or a player's mistake) in its one JSON form."""
     return {
         "rule": violation.rule,
         "cells": list(violation.cells),

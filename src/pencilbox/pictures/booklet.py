@@ -71,7 +71,7 @@ def _entry(line: str, position: int) -> Entry:
     if not formats.looks_like_url(words[-1]):
         raise PuzzleError("neither a JSON record nor a line ending in a puzzle URL")
     kind, puzzle = formats.load_url(words[-1])
-    title, grade = f"{kind.name} {position}", None
+    title, grade = f"{kind.display_name} {position}", None
     if len(words) >= 3 and _SIZE.fullmatch(words[1]):  # id, size, grade..., mode, URL
         title = words[0]
         middle = words[2:-1]
@@ -105,7 +105,7 @@ def _record(line: str, position: int) -> Entry:
     return _finish(
         kind,
         puzzle,
-        str(title) if title is not None else f"{kind.name} {position}",
+        str(title) if title is not None else f"{kind.display_name} {position}",
         str(grade) if grade is not None else None,
         solution,
     )
@@ -173,14 +173,14 @@ def _slots(chunk: list[Entry], per_page: int, answers: bool) -> list[Slot]:
     for index, entry in enumerate(chunk):
         row, col = divmod(index, across)
         grid = entry.solution if answers else None
-        caption = (entry.title, f"{entry.kind.name}  {entry.size}  grade: {entry.grade}")
+        caption = (entry.title, f"{entry.kind.display_name}  {entry.size}  grade: {entry.grade}")
         slots.append(
             Slot(
                 PAGE_MARGIN + col * (width + GAP),
                 top + row * (height + GAP),
                 width,
                 height,
-                (f"{entry.title}  ({entry.kind.name})",) if answers else caption,
+                (f"{entry.title}  ({entry.kind.display_name})",) if answers else caption,
                 layout(entry.kind.drawing(entry.puzzle, grid)),
             )
         )

@@ -7,7 +7,6 @@ that solves or generates runs in a worker process with a time budget
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 from typing import Any
@@ -19,6 +18,7 @@ from .. import formats, hinting, registry, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from . import bank, limits, worker
+from .exports import export_forms
 from .payloads import (
     ApiError,
     bool_field,
@@ -137,6 +137,14 @@ async def load(request: Request) -> JSONResponse:
     body = await read_json(request)
     kind, puzzle = puzzle_from(body, "input")
     return JSONResponse(puzzle_payload(kind, puzzle))
+
+
+async def export(request: Request) -> JSONResponse:
+    """POST /api/export {"puzzle"}: every form the page exports (see :mod:`.exports`):
+    ``forms`` by name, and ``errors``, the one line for each form that cannot hold it."""
+    body = await read_json(request)
+    kind, puzzle = puzzle_from(body)
+    return JSONResponse(export_forms(kind, puzzle))
 
 
 async def check(request: Request) -> JSONResponse:
@@ -286,20 +294,5 @@ async def verdict(request: Request) -> JSONResponse:
     check_size(puzzle.rows, puzzle.cols, "'draft'")
     payload = {"puzzle": kind.to_json(puzzle), "limit": limit}
     answer = await _job(request, "verdict", payload)
-    answer["payload"] = {**puzzle_payload(kind, puzzle), "exports": _exports(kind, puzzle)}
+    answer["payload"] = {**puzzle_payload(kind, puzzle), "exports": export_forms(kind, puzzle)}
     return JSONResponse(answer)
-
-
-def _exports(kind: PuzzleKind[Any], puzzle: Any) -> dict[str, str]:
-    """The forms the page offers beyond the payload's URL, text and JSON: each
-    type's pzprv3 file and an SVG picture, when the type can write them."""
-    from ..pictures.svg import to_svg  # only the editor's exports draw
-
-    found = {}
-    # a type with no pzprv3 form, or no drawing, just offers no such export
-    with contextlib.suppress(PuzzleError):
-        found["pzprv3"] = formats.dump(kind, puzzle, "pzprv3")
-    with contextlib.suppress(NotImplementedError):
-        title = f"{kind.name} {puzzle.rows}x{puzzle.cols}"
-        found["svg"] = to_svg(kind.drawing(puzzle), title=title)
-    return found

@@ -146,6 +146,7 @@ def routes() -> list[Route | Mount]:
         Route("/api/bank/{type}", api.bank_list),
         Route("/api/bank/{type}/{id}", api.bank_puzzle),
         Route("/api/load", api.load, methods=["POST"]),
+        Route("/api/export", api.export, methods=["POST"]),
         Route("/api/check", api.check, methods=["POST"]),
         Route("/api/hint", api.hint, methods=["POST"]),
         Route("/api/progress", api.progress, methods=["POST"]),

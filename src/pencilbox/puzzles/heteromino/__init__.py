@@ -20,10 +20,9 @@ Values outside the solver:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from concurrent.futures import Executor
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...codecs.janko import Janko
 from ...codecs.pzprv3 import Pzprv3
@@ -41,6 +40,9 @@ from .state import (
     settled_cells,
     solution_rows,
 )
+
+if TYPE_CHECKING:  # the process machinery is loaded by what runs the stats
+    from concurrent.futures import Executor
 
 
 class HeterominoKind(PuzzleKind[Heteromino]):
@@ -183,11 +185,21 @@ class HeterominoKind(PuzzleKind[Heteromino]):
         return places.difference_places(puzzle, cells)
 
     def stats(
-        self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
+        self,
+        out_path: Path,
+        *,
+        samples: int = 100,
+        executor: Executor | None = None,
+        only: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         from .stats import run
 
-        return run(self, out_path, samples=samples, executor=executor)
+        return run(self, out_path, samples=samples, executor=executor, only=only)
+
+    def stats_sections(self) -> Mapping[str, Sequence[str]]:
+        from .stats import SECTIONS
+
+        return SECTIONS
 
 
 KIND = HeterominoKind()

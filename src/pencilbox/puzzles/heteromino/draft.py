@@ -9,22 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...codecs.grids import flat_ints, json_size
-from ...errors import PuzzleError
-from ...kind import Violation
+from ...kind import Violation, draft_problems_of
 from . import model
 
 
 def draft_problems(obj: dict[str, Any]) -> list[Violation]:
     """White cells that are not a multiple of three (empty: the board reads);
     PuzzleError when the form itself is malformed."""
-    try:
-        model.from_json(obj)
-    except PuzzleError:
-        found = _problems(obj)
-        if found:
-            return found
-        raise
-    return []
+    return draft_problems_of(obj, model.from_json, _problems)
 
 
 def _problems(obj: dict[str, Any]) -> list[Violation]:

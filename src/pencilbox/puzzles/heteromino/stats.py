@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 from ...executors import process_pool
 from ...kind import PuzzleKind
+from ...kind.sections import choose, previous, stamp
 from ...parallel import Job, gather
 from . import ledger
 from .ledger_enumerate import bar_share
@@ -55,7 +56,7 @@ from .stats_tables import (
 CENSUS_SIZES = ((3, 3), (3, 4), (3, 5), (3, 6), (4, 4), (4, 5), (5, 5), (4, 6), (5, 6))
 CENSUS_PARTIAL = ((6, 6, 3),)  # (rows, cols, max black): full census out of reach
 SCATTER = ((8, 8, 300), (10, 10, 300), (12, 12, 300))  # (rows, cols, draws per count)
-BUDGET = ((8, 8, 40), (12, 12, 40))  # (rows, cols, walks)
+BUDGET = ((8, 8, 40), (12, 12, 40))  # (rows, cols, walks); both scale with samples / 100
 
 WRITEUP = {
     "census_best": "3x4 with 3 clues: 42.7% unique",
@@ -76,9 +77,40 @@ WRITEUP = {
 }
 
 
-SECTIONS = ("census", "scatter", "budget", "bank")
-"""The measured tables; the blank-board figures (``bars_blank_2x12``,
-``ledger``) are instant and always recomputed."""
+_PKG = "pencilbox.puzzles.heteromino"
+_SCORE = (f"{_PKG}.generate", f"{_PKG}.oracle")
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "census": (
+        f"{_PKG}.census",
+        f"{_PKG}.stats_jobs:census_job",
+        f"{_PKG}.stats_tables:census_table",
+        f"{_PKG}.stats:CENSUS_SIZES",
+        f"{_PKG}.stats:CENSUS_PARTIAL",
+    ),
+    "scatter": (
+        *_SCORE,
+        f"{_PKG}.stats_jobs:scatter_job",
+        f"{_PKG}.stats_tables:scatter_table",
+        f"{_PKG}.stats_tables:SCATTER_MAX_SHARE",
+        f"{_PKG}.stats:SCATTER",
+    ),
+    "budget": (
+        *_SCORE,
+        f"{_PKG}.stats_jobs:budget_job",
+        f"{_PKG}.stats_tables:budget_table",
+        f"{_PKG}.stats_tables:BUDGET_MARKS",
+        f"{_PKG}.stats:BUDGET",
+    ),
+    "bank": (
+        f"{_PKG}/bank.json",
+        *_SCORE,
+        *(f"{_PKG}.{m}" for m in ("ladder", "rules", "region", "probe", "variants")),
+        f"{_PKG}.stats_jobs",
+        f"{_PKG}.stats_tables:bank_tables",
+    ),
+}
+"""The measured tables and the code each measures (:mod:`pencilbox.kind.sections`); the
+blank-board figures (``bars_blank_2x12``, ``ledger``) are instant and always recomputed."""
 
 
 def run(
@@ -86,26 +118,25 @@ def run(
     out_path: Path | str,
     samples: int = 100,
     executor: Executor | None = None,
-    sections: tuple[str, ...] = SECTIONS,
+    only: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Measure everything (or only ``sections``) of ``kind`` (Heteromino's face:
-    its bank, and the generator's counter) and write it to ``out_path`` as JSON.
+    """Measure everything (or the sections ``only`` names) of ``kind`` (Heteromino's
+    face: its bank, and the generator's counter) and write it to ``out_path`` as JSON.
 
-    ``samples`` caps the bank boards measured per size (the bank has 36 a
-    size, so the default measures them all) and scales nothing else: the
-    sampled tables use the fixed sizes declared at the top of this module.
-    With fewer than all ``sections``, the others are kept as they are in the
-    file already at ``out_path`` (which must exist), and ``seconds`` records
-    each section's own time.
+    ``samples`` scales every sampled table: draws per clue count in the
+    scatter and walks in the budget are the figures declared at the top of
+    this module times ``samples / 100``, and it caps the bank boards
+    measured per size (the bank has at most 48 a size, so 100 measures them all).
+    The census is exhaustive, so it takes no samples. Sections not measured
+    are kept from the file at ``out_path``; ``section_seconds`` records each
+    section's own time and ``section_samples`` the ``samples`` it was run with.
     """
-    unknown = set(sections) - set(SECTIONS)
-    if unknown or not sections:
-        raise ValueError(f"sections must be among {', '.join(SECTIONS)}, not {sorted(unknown)}")
-    found: dict[str, Any] = {}
-    if set(sections) != set(SECTIONS):
-        found = json.loads(Path(out_path).read_text(encoding="utf-8"))
-    timings = found.get("section_seconds", {})
-    started = time.perf_counter()
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    sections = choose(SECTIONS, only)
+    found = previous(out_path, sections, SECTIONS)
+    timings = dict(found.get("section_seconds") or {})
+    sample_sizes = dict(found.get("section_samples") or {})
     own = executor is None
     pool = process_pool() if executor is None else executor
     try:
@@ -114,24 +145,25 @@ def run(
             began = time.perf_counter()
             found[section] = table(gather(pool, {section: jobs})[section])
             timings[section] = round(time.perf_counter() - began, 1)
+            sample_sizes[section] = "exhaustive" if section == "census" else samples
     finally:
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
-    found.update(
-        {
-            "title": "Heteromino: the write-up's figures, re-measured",
-            "writeup": WRITEUP,
-            "bars_blank_2x12": _blank_bars(),
-            "ledger": {
-                "source": "pencilbox.puzzles.heteromino.ledger (docs/heteromino-ledger.md)",
-                "blank_2x3m": {str(3 * m): ledger.count_tilings(2, 3 * m) for m in range(1, 10)},
-                "blank_3x4": ledger.count_tilings(3, 4),
-            },
-            "section_seconds": timings,
-        }
-    )
-    if set(sections) == set(SECTIONS):
-        found["seconds"] = round(time.perf_counter() - started, 1)
+    found |= {
+        "title": "Heteromino: the write-up's figures, re-measured",
+        "writeup": WRITEUP,
+        "bars_blank_2x12": _blank_bars(),
+        "ledger": {
+            "source": "pencilbox.puzzles.heteromino.ledger (docs/heteromino-ledger.md)",
+            "blank_2x3m": {str(3 * m): ledger.count_tilings(2, 3 * m) for m in range(1, 10)},
+            "blank_3x4": ledger.count_tilings(3, 4),
+        },
+        "section_seconds": timings,
+        "section_samples": sample_sizes,
+    }
+    # The sections run one after another, so their times add up to the file's.
+    found["seconds"] = round(sum(timings.values()), 1)
+    stamp(found, sections, SECTIONS)
     order = ["title", "writeup", *SECTIONS, "bars_blank_2x12", "ledger", "seconds"]
     ordered = {key: found[key] for key in order if key in found}
     ordered.update({key: value for key, value in found.items() if key not in ordered})
@@ -142,8 +174,13 @@ def run(
 Table = Callable[[list[dict[str, Any]]], dict[str, Any]]
 
 
+def _scaled(figure: int, samples: int) -> int:
+    """A sample size declared for ``samples=100``, scaled (at least one)."""
+    return max(1, figure * samples // 100)
+
+
 def _jobs(
-    kind: PuzzleKind[Heteromino], sections: tuple[str, ...], samples: int
+    kind: PuzzleKind[Heteromino], sections: Sequence[str], samples: int
 ) -> dict[str, tuple[list[Job], Table]]:
     """Per section asked for: its jobs and the function that tabulates their results."""
     groups: dict[str, tuple[list[Job], Table]] = {}
@@ -153,14 +190,18 @@ def _jobs(
         groups["census"] = (jobs, census_table)
     if "scatter" in sections:
         jobs = [
-            (scatter_job, (kind, r, c, k, draws))
+            (scatter_job, (kind, r, c, k, _scaled(draws, samples)))
             for r, c, draws in SCATTER
             for k in range(r * c)
             if (r * c - k) % 3 == 0 and k <= SCATTER_MAX_SHARE * r * c
         ]
         groups["scatter"] = (jobs, scatter_table)
     if "budget" in sections:
-        jobs = [(budget_job, (kind, r, c, i)) for r, c, walks in BUDGET for i in range(walks)]
+        jobs = [
+            (budget_job, (kind, r, c, i))
+            for r, c, walks in BUDGET
+            for i in range(_scaled(walks, samples))
+        ]
         groups["budget"] = (jobs, budget_table)
     if "bank" in sections:
         per_size: dict[str, int] = {}

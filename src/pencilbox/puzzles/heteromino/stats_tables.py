@@ -93,6 +93,7 @@ def budget_table(rows: list[dict[str, Any]]) -> dict[str, Any]:
                 for mark in BUDGET_MARKS
                 if mark <= move_budget(r, c)
             },
+            "unique_within_budget": sum(1 for e in entries if e["success_move"] is not None),
             "finished_ambiguous": sum(
                 1 for e in entries if e["success_move"] is None and e["final_score"] <= r * c + 1
             ),
@@ -110,6 +111,7 @@ def bank_tables(boards: list[dict[str, Any]]) -> dict[str, Any]:
         sizes.setdefault(board["size"], []).append(board)
     out: dict[str, Any] = {}
     for size, entries in sizes.items():
+        r, c = map(int, size.split("x"))
         white = sum(e["white"] for e in entries)
         branch = {rung: sum(e["branch_points"][rung] for e in entries) for rung in LADDER.names}
         variants = {}
@@ -121,8 +123,6 @@ def bank_tables(boards: list[dict[str, Any]]) -> dict[str, Any]:
                 "many": got.count(2),
                 "undecided": got.count(None),
             }
-        moved = {k: sum(e["moved"][k] for e in entries) for k in ("unique", "many", "none")}
-        total_moves = sum(moved.values())
         out[size] = {
             "boards": len(entries),
             "wall": {
@@ -142,13 +142,38 @@ def bank_tables(boards: list[dict[str, Any]]) -> dict[str, Any]:
             "bar_share_pct": pct(
                 sum(e["bars"] for e in entries), sum(e["pieces"] for e in entries)
             ),
-            "moved_one_black": {
-                "moves": total_moves,
-                **{k: pct(v, total_moves) for k, v in moved.items()},
-            },
+            "moved_one_black": _moved(entries),
+            "black_pct": pct(sum(r * c - e["white"] for e in entries), r * c * len(entries)),
+            "by_black": _by_black(entries, r * c),
         }
     return {
         "method": f"every bank board (per size); {MOVES_PER_BOARD} random one-cell moves a board; "
-        f"variant rules counted up to 2 by variants.variant_count ({VARIANT_NODES} placements max)",
+        f"variant rules counted up to 2 by variants.variant_count ({VARIANT_NODES} placements max);"
+        " 'by_black' splits candidates and moves by the board's black-cell count",
         "sizes": out,
+    }
+
+
+def _moved(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    moved = {k: sum(e["moved"][k] for e in entries) for k in ("unique", "many", "none")}
+    total = sum(moved.values())
+    return {"moves": total, **{k: pct(v, total) for k, v in moved.items()}}
+
+
+def _by_black(entries: list[dict[str, Any]], cells: int) -> dict[str, Any]:
+    """Per black-cell count: how many boards, their candidates per open cell and
+    what a moved black cell does (the bank's density behind the size's figures)."""
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for entry in entries:
+        groups.setdefault(cells - entry["white"], []).append(entry)
+    return {
+        str(black): {
+            "boards": len(group),
+            "black_pct": pct(black, cells),
+            "candidates_per_open_cell": round(
+                sum(e["candidates"] for e in group) / sum(e["white"] for e in group), 2
+            ),
+            "moved_one_black": _moved(group),
+        }
+        for black, group in sorted(groups.items())
     }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...kind import CellDrawing, Drawing, Rows
-from .model import Lits
+from .model import HOLE, Lits
 
 SHADE_TONE = 0.45
 """Shaded cells are dark grey rather than black, so the lines over them still show."""
@@ -12,13 +12,14 @@ _SHADED, _DOT = 1, 2  # a grid's values: an answer holds 1 and 0, a position may
 
 
 def drawing(puzzle: Lits, grid: Rows | None = None) -> Drawing:
-    """Thick lines between regions; ``grid``'s shaded cells filled, its dots drawn."""
+    """Thick lines between regions; ``grid``'s shaded cells filled, its dots drawn;
+    a hole is the drawing's hole (region None), not a region of its own."""
     cells = []
     for cell, region in enumerate(puzzle.regions):
         value = grid[cell // puzzle.cols][cell % puzzle.cols] if grid else 0
         cells.append(
             CellDrawing(
-                region=region,
+                region=None if region == HOLE else region,
                 tone=SHADE_TONE if value == _SHADED else None,
                 dot=value == _DOT,
             )

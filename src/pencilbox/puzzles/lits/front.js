@@ -10,7 +10,7 @@
 import { CELL, cellOrigin, drawCells, drawDot, drawFocus, drawGrid, drawShade, newBoard } from "../core/board.js";
 import { svg } from "../core/dom.js";
 import { drawDraftCells } from "../editor/draw.js";
-import { blankRegions, drawRegionEdges, paintCells, regionLabels, regionsFrom, toRows, toggleEdges } from "../editor/regions.js";
+import { blankRegions, drawRegionEdges, paintCells, regionLabels, regionsFrom, skipCells, toRows, toggleEdges } from "../editor/regions.js";
 
 const UNKNOWN = 0;
 const SHADED = 1;
@@ -138,6 +138,7 @@ export function draw(model, view) {
 }
 
 // -- the editor: a draft is the board's regions, kept as drawn borders ---------
+// (and its holes: the cells the regions skip, region -1 in the JSON form)
 
 export const editTools = [
   {
@@ -152,6 +153,12 @@ export const editTools = [
     input: "cells",
     help: "Drag across cells to make them one region of their own.",
   },
+  {
+    id: "holes",
+    label: "Hole",
+    input: "cells",
+    help: "Tap or drag across cells to make them holes (in no region, never shaded); a stroke that starts on a hole makes its cells a region of their own again.",
+  },
 ];
 
 export function blankDraft(rows, cols) {
@@ -159,29 +166,42 @@ export function blankDraft(rows, cols) {
 }
 
 export function openDraft(payload) {
-  return { regions: regionsFrom(payload.rows, payload.cols, payload.cells.layers.regions) };
+  return { regions: regionsFrom(payload.rows, payload.cols, payload.cells.layers.regions, HOLE) };
 }
 
 export function draftJson(draft) {
   const { rows, cols } = draft.regions;
-  return { puzzle: "lits", rows, cols, regions: toRows(regionLabels(draft.regions), cols) };
+  return { puzzle: "lits", rows, cols, regions: toRows(regionLabels(draft.regions, HOLE), cols) };
+}
+
+// The first cell of a hole stroke decides, as the borders' first edge does:
+// from a hole the stroke gives its cells back (as one region), else makes holes.
+function holeStroke(regions, cells) {
+  if (!cells.length) return null;
+  return regions.skip.has(cells[0]) ? paintCells(regions, cells) : skipCells(regions, cells);
 }
 
 export function applyEdit(draft, tool, stroke) {
-  const regions = tool === "borders" ? toggleEdges(draft.regions, stroke.edges) : paintCells(draft.regions, stroke.cells);
-  return regions && { regions };
+  if (tool === "borders") return wrapRegions(toggleEdges(draft.regions, stroke.edges));
+  if (tool === "holes") return wrapRegions(holeStroke(draft.regions, stroke.cells));
+  return wrapRegions(paintCells(draft.regions, stroke.cells));
 }
+
+const wrapRegions = (regions) => regions && { regions };
 
 // view: { marks(cell), solution (flat: 1 shaded) or null }
 export function drawDraft(draft, view) {
   const { rows, cols } = draft.regions;
   const board = newBoard(rows, cols, "LITS draft");
-  drawDraftCells(board, view, () => [], (cell) => (view.solution && view.solution[cell] === SHADED ? "shaded" : ""));
+  const hole = (cell) => draft.regions.skip.has(cell);
+  const words = (cell) => (hole(cell) ? "hole" : view.solution && view.solution[cell] === SHADED ? "shaded" : "");
+  drawDraftCells(board, view, (cell) => (hole(cell) ? ["hole"] : []), words);
   if (view.solution) {
     view.solution.forEach((value, cell) => {
       if (value === SHADED) drawShade(board, cell, "ink answer");
     });
   }
+  for (const cell of draft.regions.skip) drawHatch(board, cell);
   drawRegionEdges(board, draft.regions);
   return board.root;
 }

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from concurrent.futures import Executor
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...codecs.janko import Janko
 from ...codecs.pzprv3 import Pzprv3
@@ -15,6 +15,9 @@ from ...sat.core import Encoding
 from . import checker, clues, model, places
 from .model import Suguru
 from .state import new_state, position_state, settled_cells, settled_rows
+
+if TYPE_CHECKING:  # the process machinery is loaded by what runs the stats
+    from concurrent.futures import Executor
 
 
 class SuguruKind(PuzzleKind[Suguru]):
@@ -131,11 +134,21 @@ class SuguruKind(PuzzleKind[Suguru]):
         return places.contradiction_words(puzzle, state, reason)
 
     def stats(
-        self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
+        self,
+        out_path: Path,
+        *,
+        samples: int = 100,
+        executor: Executor | None = None,
+        only: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         from .stats import run
 
-        return run(self, out_path, samples=samples, executor=executor)
+        return run(self, out_path, samples=samples, executor=executor, only=only)
+
+    def stats_sections(self) -> Mapping[str, Sequence[str]]:
+        from .stats import SECTIONS
+
+        return SECTIONS
 
 
 KIND = SuguruKind()

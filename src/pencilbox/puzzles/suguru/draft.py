@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...codecs.grids import flat_ints, json_size
-from ...errors import PuzzleError
-from ...kind import Violation
+from ...kind import Violation, draft_problems_of
 from . import model
 from .model import REMOVED, Suguru
 
@@ -19,14 +18,7 @@ def draft_problems(obj: dict[str, Any]) -> list[Violation]:
     """Every split block, given larger than its block (or on a removed cell) and
     pair of clashing givens (empty: the board reads); PuzzleError when the form
     itself is malformed."""
-    try:
-        model.from_json(obj)
-    except PuzzleError:
-        found = _problems(obj)
-        if found:
-            return found
-        raise
-    return []
+    return draft_problems_of(obj, model.from_json, _problems)
 
 
 def _problems(obj: dict[str, Any]) -> list[Violation]:

@@ -140,15 +140,17 @@ def grow(
         raise ValueError("max_size must be at least 1")
     near = _edge_neighbours(rows, cols)
     owner = [-1] * (rows * cols)
+    free = _FreeCells(near, seeding)
     regions: list[list[int]] = []
     wanted: list[int] = []
     while True:
-        seed = _seed(rng, owner, near, seeding)
+        seed = free.seed(rng)
         if seed is None:
             break
         number = len(regions)
         region = [seed]
         owner[seed] = number
+        free.take(seed)
         target = _draw_target(rng, targets, max_size)
         while len(region) < target:
             frontier = _frontier(region, owner, near)
@@ -156,6 +158,7 @@ def grow(
                 break
             cell = _pick(rng, frontier, style)
             owner[cell] = number
+            free.take(cell)
             region.append(cell)
         regions.append(region)
         wanted.append(target)
@@ -169,26 +172,48 @@ def grow(
     return Partition(rows, cols, _reading_order(owner), style, seeding, folded, left)
 
 
-def _seed(
-    rng: random.Random, owner: list[int], near: list[tuple[int, ...]], seeding: str
-) -> int | None:
-    """The next seed cell, or None when the board is full.
+class _FreeCells:
+    """The free cells, bucketed by how many free edge-neighbours each has, so
+    that drawing a seed looks only at the fewest-free bucket.
+
+    ``seed`` draws from exactly the list a scan of the whole board in reading
+    order would build (the bucket, sorted), so a seed gives the same
+    partition as that scan did; the scan made ``grow`` quadratic in the
+    cells (84% of a 20x20 partition's time, most of Suguru 20x20 generation).
 
     ``cornered``: a free cell with the fewest free edge-neighbours (random
     among ties): starting where free space is tightest walls in fewer holes.
-    ``random``: any free cell.
+    ``random``: any free cell (every cell is kept in bucket 0).
     """
-    best: list[int] = []
-    fewest = 5
-    for cell, who in enumerate(owner):
-        if who != -1:
-            continue
-        free = 0 if seeding == "random" else sum(1 for o in near[cell] if owner[o] == -1)
-        if free < fewest:
-            best, fewest = [cell], free
-        elif free == fewest:
-            best.append(cell)
-    return rng.choice(best) if best else None
+
+    def __init__(self, near: list[tuple[int, ...]], seeding: str) -> None:
+        self.near = near
+        self.counted = seeding != "random"
+        self.free_near = [len(around) if self.counted else 0 for around in near]
+        self.buckets: list[set[int]] = [set() for _ in range(5)]
+        for cell, count in enumerate(self.free_near):
+            self.buckets[count].add(cell)
+        self.taken = [False] * len(near)
+
+    def take(self, cell: int) -> None:
+        """``cell`` joins a region: it leaves its bucket, its free neighbours move down one."""
+        self.taken[cell] = True
+        self.buckets[self.free_near[cell]].discard(cell)
+        if not self.counted:
+            return
+        for other in self.near[cell]:
+            if not self.taken[other]:
+                count = self.free_near[other]
+                self.buckets[count].discard(other)
+                self.buckets[count - 1].add(other)
+                self.free_near[other] = count - 1
+
+    def seed(self, rng: random.Random) -> int | None:
+        """The next seed cell, or None when the board is full."""
+        for bucket in self.buckets:
+            if bucket:
+                return rng.choice(sorted(bucket))
+        return None
 
 
 def _frontier(region: list[int], owner: list[int], near: list[tuple[int, ...]]) -> dict[int, int]:

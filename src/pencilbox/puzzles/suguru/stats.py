@@ -22,7 +22,7 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,8 @@ from ... import solving
 from ...engine import count_solutions, propagate
 from ...executors import process_pool
 from ...kind import PuzzleKind
-from ...parallel import gather
+from ...kind.sections import choose, previous, stamp
+from ...parallel import Job, gather
 from .generate import MODES, WITNESS_RULES, Carver, make_filled
 from .ladder import LADDER
 from .model import Suguru, build
@@ -260,42 +261,86 @@ def _carving_table(carved: dict[int, list[dict[str, Any]]], samples: int) -> dic
 # -- the run -----------------------------------------------------------------
 
 
+_PKG = "pencilbox.puzzles.suguru"
+_CARVED = (f"{_PKG}.{m}" for m in ("generate", "partition", "rules", "pointing"))
+_CARVE_JOBS = (*_CARVED, f"{_PKG}.stats:carve_sample", f"{_PKG}.stats:_describe")
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "singles": (*_CARVE_JOBS, f"{_PKG}.stats:_singles_table"),
+    "partitions": (
+        f"{_PKG}.partition",
+        f"{_PKG}.stats:partition_sample",
+        f"{_PKG}.stats:_partition_table",
+        f"{_PKG}.stats:VARIANTS",
+    ),
+    "carving": (*_CARVE_JOBS, f"{_PKG}.stats:_carving_table"),
+}
+"""Each section of ``stats.json`` and the code it measures (:mod:`pencilbox.kind.sections`).
+``singles`` and ``carving`` read the same carved boards, so asking for one measures both."""
+
+
+def _work(kind: PuzzleKind[Suguru], sections: Sequence[str], samples: int) -> dict[Any, list[Job]]:
+    """The jobs of the sections asked for, by table key (carved boards under "carve")."""
+    work: dict[Any, list[Job]] = {}
+    if "singles" in sections:
+        for side in CARVE_SIZES:
+            work[("carve", side)] = [(carve_sample, (kind, side, i)) for i in range(samples)]
+    if "partitions" in sections:
+        for side in PARTITION_SIZES:
+            for variant in VARIANTS:
+                work[(side, variant)] = [
+                    (partition_sample, (side, variant, i)) for i in range(samples)
+                ]
+    return work
+
+
 def run(
     kind: PuzzleKind[Suguru],
     out_path: Path | str,
     samples: int = 100,
     executor: Executor | None = None,
+    only: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Take all three measurements with ``samples`` per table cell; write JSON to
+    """Take the measurements (all, or the sections ``only`` names, keeping the
+    others from ``out_path``) with ``samples`` per table cell; write JSON to
     ``out_path``. ``kind`` is the Suguru face, which grades the carved boards."""
     if samples < 1:
         raise ValueError("samples must be at least 1")
+    sections = choose(SECTIONS, only)
+    if {"singles", "carving"} & set(sections):
+        sections = tuple(dict.fromkeys((*sections, "singles", "carving")))
+    report = previous(out_path, sections, SECTIONS)
     started = time.perf_counter()
     own = executor is None
     pool = process_pool() if executor is None else executor
     try:
-        carve_work = {
-            side: [(carve_sample, (kind, side, i)) for i in range(samples)] for side in CARVE_SIZES
-        }
-        partition_work = {
-            (side, variant): [(partition_sample, (side, variant, i)) for i in range(samples)]
-            for side in PARTITION_SIZES
-            for variant in VARIANTS
-        }
-        carved = gather(pool, carve_work)
-        partitions = gather(pool, partition_work)
+        found = gather(pool, _work(kind, sections, samples))
     finally:
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
-    report = {
+    carved = {key[1]: rows for key, rows in found.items() if key[0] == "carve"}
+    partitions = {key: rows for key, rows in found.items() if key[0] != "carve"}
+    if carved:
+        report["singles"] = _singles_table(carved, samples)
+        report["carving"] = _carving_table(carved, samples)
+    if partitions:
+        report["partitions"] = _partition_table(partitions, samples)
+    report |= {
         "puzzle": "suguru",
-        "samples": samples,
         "seeds": "each sample: random.Random('stats:<measurement>:<side>:<index>')",
-        "singles": _singles_table(carved, samples),
-        "partitions": _partition_table(partitions, samples),
-        "carving": _carving_table(carved, samples),
         "intervals": "each *_95 is the 95% Wilson score interval of the rate beside it",
-        "seconds": round(time.perf_counter() - started, 1),
     }
-    Path(out_path).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    return report
+    sizes = dict(report.get("section_samples") or {}) | dict.fromkeys(sections, samples)
+    report["section_samples"] = sizes
+    if len(sections) == len(SECTIONS):
+        report["samples"] = samples
+        report["seconds"] = round(time.perf_counter() - started, 1)
+    else:  # the whole run's figures no longer describe the file
+        report.pop("seconds", None)
+        if len(set(sizes.values())) > 1:
+            report.pop("samples", None)
+    stamp(report, sections, SECTIONS)
+    order = ["puzzle", "samples", "seeds", "singles", "partitions", "carving", "intervals"]
+    ordered = {key: report[key] for key in order if key in report}
+    ordered |= {key: value for key, value in report.items() if key not in ordered}
+    Path(out_path).write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
+    return ordered

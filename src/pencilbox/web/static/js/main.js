@@ -4,6 +4,7 @@
 
 import * as api from "./core/api.js";
 import { $, clear, el, option, plural } from "./core/dom.js";
+import { showBoardExports } from "./core/exports.js";
 import { Game } from "./core/game.js";
 import { HintPanel } from "./core/hints.js";
 import { Progress } from "./core/progress.js";
@@ -22,6 +23,7 @@ const state = {
   generating: null, // AbortController of a running generate request
   bankRequest: 0, // serial of the latest bank listing asked for
   hinting: false, // a hint request is on its way
+  opened: 0, // serial of the board opened last
 };
 
 // Narrow screens (phones, tablets held upright) fold the choosing sections
@@ -88,11 +90,9 @@ function openPayload(payload, origin) {
   storage.saveCurrent({ payload, origin });
   $("#title").textContent = titleOf(payload, origin);
   document.title = `pencilbox · ${titleOf(payload, null)}`;
-  $("#export-url").value = payload.url || "";
-  // a board the URL form cannot write: the field says why instead
-  $("#export-url").placeholder = payload.url_note || "";
-  $("#export-copy").disabled = !payload.url;
-  $("#export-text").value = payload.text || "";
+  const fileName = `${payload.type}-${payload.rows}x${payload.cols}`;
+  const serial = (state.opened += 1); // a later board's exports win over this one's
+  showBoardExports($("#export-forms"), payload, { prefix: "export", fileName, message }, () => state.opened === serial);
   $("#keys").textContent = helpOf(game.kind);
   buildPad($("#pad"), game);
   setPan(false);
@@ -220,17 +220,6 @@ async function importPuzzle() {
   }
 }
 
-async function copyUrl() {
-  const field = $("#export-url");
-  try {
-    await navigator.clipboard.writeText(field.value);
-    message("URL copied.", "info");
-  } catch {
-    field.select();
-    message("Select-all done: press Ctrl-C to copy.", "info");
-  }
-}
-
 // -- hints and rung views ----------------------------------------------------------
 
 async function showHint() {
@@ -300,7 +289,6 @@ function wire() {
   $("#gen-go").addEventListener("click", () => generate(state, openPayload));
   $("#gen-cancel").addEventListener("click", () => state.generating && state.generating.abort());
   $("#import-go").addEventListener("click", importPuzzle);
-  $("#export-copy").addEventListener("click", copyUrl);
   $("#pencil").addEventListener("click", () => game.togglePencil());
   $("#undo").addEventListener("click", () => game.undo());
   $("#redo").addEventListener("click", () => game.redo());

@@ -6,7 +6,7 @@
 import { $, clear, el } from "../core/dom.js";
 import { kindModule } from "../kinds/index.js";
 import { Editor } from "./editor.js";
-import { showExports } from "./exports.js";
+import { showExports } from "../core/exports.js";
 import { showAmbiguity, showVerdict, VerdictWatch } from "./verdict.js";
 
 const FOLDS = ["#fold-bank", "#fold-generate", "#fold-import", "#fold-export"];
@@ -29,7 +29,8 @@ function answered(answer) {
   } else {
     editor.show(marks, null);
   }
-  showExports($("#edit-exports"), answer.payload || null, page.message);
+  const exports = answer.payload ? answer.payload.exports : null;
+  showExports($("#edit-exports"), exports, { prefix: "edit-export", fileName: "draft", message: page.message });
   $("#edit-play").disabled = !answer.payload;
 }
 
@@ -70,7 +71,8 @@ function enter(type, draft) {
   toolButtons(kind);
   page.editor.open(type, kind, draft);
   const { rows, cols } = page.editor.size();
-  $("#title").textContent = `Editing ${type} ${rows}x${cols}`;
+  const info = (page.state.types || []).find((t) => t.name === type);
+  $("#title").textContent = `Editing ${info ? info.display_name : type} ${rows}x${cols}`;
   // narrow screens: the choosing sections fold away, as when a puzzle opens
   if (window.matchMedia("(max-width: 999px)").matches) for (const id of FOLDS) $(id).open = false;
   $("#edit-board").focus();

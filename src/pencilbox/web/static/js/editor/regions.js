@@ -90,6 +90,20 @@ export function paintCells(regions, cells) {
   return { rows, cols, borders, skip };
 }
 
+// The cells of a stroke leave every region (cells in no region: a type's
+// holes): a border is drawn around them, as paintCells does, and none
+// between two skipped cells, so the draft is drawn as the board will be.
+export function skipCells(regions, cells) {
+  const painted = paintCells(regions, cells);
+  if (!painted) return null;
+  const skip = new Set([...regions.skip, ...cells]);
+  const borders = new Set(painted.borders);
+  for (const cell of cells) {
+    for (const other of neighbours(regions.rows, regions.cols, cell)) if (skip.has(other)) borders.delete(key(cell, other));
+  }
+  return { ...painted, borders, skip };
+}
+
 // Rows of a flat per-cell list (the JSON forms' grids).
 export function toRows(values, cols) {
   const rows = [];
