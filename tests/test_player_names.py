@@ -22,10 +22,16 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
 
 EXPECTED = {"heteromino": "Heteromino", "lits": "LITS", "suguru": "Suguru"}
+"""The names of the types these tests know; a type added later tests its own."""
+
+
+def declared() -> dict[str, str]:
+    return {name: registry.get(name).display_name for name in registry.names()}
 
 
 def test_each_face_declares_its_display_name() -> None:
-    assert {name: registry.get(name).display_name for name in registry.names()} == EXPECTED
+    assert {name: declared()[name] for name in EXPECTED} == EXPECTED
+    assert all(words and words.strip() == words for words in declared().values())
 
 
 def test_a_face_that_declares_none_gets_its_name_capitalised() -> None:
@@ -39,7 +45,7 @@ def test_a_face_that_declares_none_gets_its_name_capitalised() -> None:
 def test_the_api_serves_display_names() -> None:
     with TestClient(create_app()) as client:
         types = client.get("/api/types").json()["types"]
-        assert {t["name"]: t["display_name"] for t in types} == EXPECTED
+        assert {t["name"]: t["display_name"] for t in types} == declared()
         body, headers = json.dumps({"input": LITS_URL}), {"content-type": "application/json"}
         loaded = client.post("/api/load", content=body, headers=headers)
         assert (loaded.json()["type"], loaded.json()["display_name"]) == ("lits", "LITS")

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...codecs import region_map
 from ...codecs.grids import flat_ints, json_size
 from ...kind import Violation, draft_problems_of
 from . import model
-from .model import MIN_REGION, Lits
+from .model import HOLE, MIN_REGION
 
 
 def draft_problems(obj: dict[str, Any]) -> list[Violation]:
@@ -25,36 +26,23 @@ def _problems(obj: dict[str, Any]) -> list[Violation]:
     labels = flat_ints(obj.get("regions"), rows, cols)
     if labels is None:
         return []
-    # Same-label cells form one region here, split or not: a split one is a problem.
-    members: dict[int, list[int]] = {}
-    for cell, label in enumerate(labels):
-        members.setdefault(label, []).append(cell)
-    board = Lits(rows, cols, tuple(labels))
-    found = []
-    for cells in members.values():
-        first = _label(cols, cells[0])
-        if len(cells) < MIN_REGION:
+    found = [
+        Violation(rule, cells, words)
+        for rule, cells, words in region_map.region_problems(rows, cols, labels, MIN_REGION)
+    ]
+    flagged = {cell for problem in found for cell in problem.cells}
+    for label in dict.fromkeys(labels):
+        cells = [cell for cell, other in enumerate(labels) if other == label]
+        if label == HOLE or cells[0] in flagged or len(cells) != MIN_REGION:
+            continue
+        if model.square_cells(cols, cells):
+            words = "is a 2x2 square: its only tetromino is the forbidden O"
             found.append(
                 Violation(
-                    "small-region",
-                    tuple(cells),
-                    f"the region at {first} has {len(cells)} cell"
-                    f"{'' if len(cells) == 1 else 's'}; a region needs at least {MIN_REGION}",
+                    "square-region", tuple(cells), f"the region at {_label(cols, cells[0])} {words}"
                 )
             )
-        elif not model.connected_cells(board, cells):
-            found.append(
-                Violation("split-region", tuple(cells), f"the region at {first} is split in pieces")
-            )
-        elif len(cells) == MIN_REGION and model.square_cells(cols, cells):
-            found.append(
-                Violation(
-                    "square-region",
-                    tuple(cells),
-                    f"the region at {first} is a 2x2 square: its only tetromino is the forbidden O",
-                )
-            )
-    return found
+    return sorted(found, key=lambda problem: problem.cells[0])  # region by region
 
 
 def _label(cols: int, cell: int) -> str:

@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ...codecs.grids import json_size
-from ...codecs.grids import tokens as line_tokens
+from ...codecs import region_map
 from ...errors import PuzzleError
 from ...kind import Rows
 
@@ -31,7 +30,7 @@ MAX_SIDE = 100
 """Largest number of rows or columns accepted by every input form."""
 
 MIN_REGION = 4
-HOLE = -1
+HOLE = region_map.HOLE
 """The region number of a cell in no region."""
 
 
@@ -168,114 +167,24 @@ def parse_text(text: str) -> Lits:
     starting with ``#`` and blank lines are skipped. The size is ``ROWSxCOLS``
     (``×`` also works), each from 1 to 100.
     """
-    numbered = [
-        (number, line.strip())
-        for number, line in enumerate(text.splitlines(), start=1)
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
-    if not numbered:
-        raise PuzzleError("empty input")
-    header_no, header = numbered[0]
-    rows, cols = _parse_header(header, header_no)
-    body = numbered[1:]
-    if not body:
-        raise PuzzleError("missing the region map", where=f"line {header_no + 1}")
-    if len(body) != rows:
-        raise PuzzleError(
-            f"region map has {len(body)} rows, expected {rows}", where=f"line {body[0][0]}"
-        )
-    labels: dict[str, int] = {}
-    regions: list[int] = []
-    for line_no, line in body:
-        tokens = line_tokens(line)
-        if len(tokens) != cols:
-            raise PuzzleError(
-                f"region map row has {len(tokens)} cells, expected {cols}", where=f"line {line_no}"
-            )
-        for col, token in enumerate(tokens):
-            if token == ".":
-                regions.append(HOLE)
-                continue
-            if not token.isalnum():
-                raise PuzzleError(
-                    f"region label {token[:10]!r} is not a letter or number",
-                    where=f"line {line_no}, column {col + 1}",
-                )
-            regions.append(labels.setdefault(token, len(labels)))
-    return build(rows, cols, regions)
-
-
-def _parse_header(header: str, line_no: int) -> tuple[int, int]:
-    words = header.lower().replace("×", "x").split()
-    if not words or words[0] != "lits":
-        raise PuzzleError("first line must be 'lits ROWSxCOLS'", where=f"line {line_no}")
-    size = "".join(words[1:])
-    try:
-        rows_text, cols_text = size.split("x")
-        if not (rows_text.isascii() and rows_text.isdigit()):
-            raise ValueError
-        if not (cols_text.isascii() and cols_text.isdigit()):
-            raise ValueError
-        rows, cols = int(rows_text[:6]), int(cols_text[:6])
-    except ValueError:
-        raise PuzzleError(f"size {size[:20]!r} is not ROWSxCOLS", where=f"line {line_no}") from None
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise PuzzleError(
-            f"size {rows}x{cols} is out of range 1..{MAX_SIDE}", where=f"line {line_no}"
-        )
-    return rows, cols
-
-
-_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    rows, cols, labels = region_map.read_text(text, "lits", holes=True)
+    return build(rows, cols, labels)
 
 
 def format_text(puzzle: Lits) -> str:
     """The text form; regions are lettered A-Z, a-z, or numbered past 52; holes are ``.``."""
-    lines = [f"lits {puzzle.rows}x{puzzle.cols}"]
-    spaced = puzzle.region_count > len(_ALPHABET)
-    width = len(str(puzzle.region_count))
-
-    def name(label: int) -> str:
-        if label == HOLE:
-            return ".".rjust(width) if spaced else "."
-        return str(label + 1).rjust(width) if spaced else _ALPHABET[label]
-
-    for row in range(puzzle.rows):
-        labels = puzzle.regions[row * puzzle.cols : (row + 1) * puzzle.cols]
-        lines.append(" ".join(name(label) for label in labels))
-    return "\n".join(lines) + "\n"
+    return region_map.write_text("lits", puzzle.rows, puzzle.cols, puzzle.regions)
 
 
 # -- JSON form ---------------------------------------------------------------
 
 
 def to_json(puzzle: Lits) -> dict[str, Any]:
-    cols = puzzle.cols
-    return {
-        "puzzle": "lits",
-        "rows": puzzle.rows,
-        "cols": cols,
-        "regions": [list(puzzle.regions[r * cols : (r + 1) * cols]) for r in range(puzzle.rows)],
-    }
+    return region_map.write_json("lits", puzzle.rows, puzzle.cols, puzzle.regions)
 
 
 def from_json(obj: dict[str, Any]) -> Lits:
-    rows, cols = json_size(obj)
-    grid = obj.get("regions")
-    if not isinstance(grid, list) or len(grid) != rows:
-        raise PuzzleError(f"'regions' must be a list of {rows} rows", where="JSON")
-    flat: list[int] = []
-    for r, row in enumerate(grid):
-        if not isinstance(row, list) or len(row) != cols:
-            raise PuzzleError(f"'regions' row {r + 1} must hold {cols} numbers", where="JSON")
-        for c, value in enumerate(row):
-            if isinstance(value, bool) or not isinstance(value, int) or not -1 <= value <= 10**6:
-                raise PuzzleError(
-                    f"'regions' row {r + 1}, column {c + 1} is not a region number 0..1000000 "
-                    "or -1 (a hole)",
-                    where="JSON",
-                )
-            flat.append(value)
+    rows, cols, flat = region_map.read_json(obj, holes=True)
     return build(rows, cols, flat)
 
 
@@ -285,29 +194,11 @@ def from_json(obj: dict[str, Any]) -> Lits:
 def render(puzzle: Lits, grid: Rows | None = None) -> str:
     """Box-drawing picture: lines between regions, ``#`` shaded, ``.`` marked
     unshaded, ``///`` a hole."""
-    rows, cols = puzzle.rows, puzzle.cols
 
-    def region(r: int, c: int) -> int | None:
-        if 0 <= r < rows and 0 <= c < cols:
-            return puzzle.regions[r * cols + c]
-        return None
-
-    def content(r: int, c: int) -> str:
-        if puzzle.regions[r * cols + c] == HOLE:
+    def content(cell: int) -> str:
+        if puzzle.regions[cell] == HOLE:
             return "///"
-        value = grid[r][c] if grid else 0
+        value = grid[cell // puzzle.cols][cell % puzzle.cols] if grid else 0
         return " # " if value == 1 else " . " if value == 2 else "   "
 
-    out = []
-    for r in range(rows + 1):
-        line = ""
-        for c in range(cols):
-            line += "+" + ("---" if region(r - 1, c) != region(r, c) else "   ")
-        out.append(line + "+")
-        if r == rows:
-            break
-        line = ""
-        for c in range(cols):
-            line += ("|" if region(r, c - 1) != region(r, c) else " ") + content(r, c)
-        out.append(line + "|")
-    return "\n".join(out)
+    return region_map.picture(puzzle.rows, puzzle.cols, puzzle.regions, content)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...codecs.janko import Janko
 from ...codecs.pzprv3 import Pzprv3
@@ -16,6 +15,9 @@ from ...sat.core import Encoding
 from . import checker, model, places
 from .model import Norinori
 from .state import new_state, position_mistakes, position_state, settled_cells, solution_rows
+
+if TYPE_CHECKING:  # the process machinery is loaded by what runs the stats
+    from concurrent.futures import Executor
 
 
 class NorinoriKind(PuzzleKind[Norinori]):

@@ -8,24 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...codecs import region_map
 from ...codecs.grids import flat_ints, json_size
-from ...errors import PuzzleError
-from ...kind import Violation
+from ...kind import Violation, draft_problems_of
 from . import model
-from .model import MIN_REGION, Norinori
+from .model import MIN_REGION
 
 
 def draft_problems(obj: dict[str, Any]) -> list[Violation]:
     """Every region too small or split (empty: the board reads);
     PuzzleError when the form itself is malformed."""
-    try:
-        model.from_json(obj)
-    except PuzzleError:
-        found = _problems(obj)
-        if found:
-            return found
-        raise
-    return []
+    return draft_problems_of(obj, model.from_json, _problems)
 
 
 def _problems(obj: dict[str, Any]) -> list[Violation]:
@@ -33,25 +26,5 @@ def _problems(obj: dict[str, Any]) -> list[Violation]:
     labels = flat_ints(obj.get("regions"), rows, cols)
     if labels is None:
         return []
-    # Same-label cells form one region here, split or not: a split one is a problem.
-    members: dict[int, list[int]] = {}
-    for cell, label in enumerate(labels):
-        members.setdefault(label, []).append(cell)
-    board = Norinori(rows, cols, tuple(labels))
-    found = []
-    for cells in members.values():
-        row, col = divmod(cells[0], cols)
-        first = f"r{row + 1}c{col + 1}"
-        if len(cells) < MIN_REGION:
-            found.append(
-                Violation(
-                    "small-region",
-                    tuple(cells),
-                    f"the region at {first} has 1 cell; a region needs at least {MIN_REGION}",
-                )
-            )
-        elif not model.connected(board, cells):
-            found.append(
-                Violation("split-region", tuple(cells), f"the region at {first} is split in pieces")
-            )
-    return found
+    found = region_map.region_problems(rows, cols, labels, MIN_REGION)
+    return [Violation(rule, cells, words) for rule, cells, words in found]
