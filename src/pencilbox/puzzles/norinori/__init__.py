@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -134,11 +134,21 @@ class NorinoriKind(PuzzleKind[Norinori]):
         return places.contradiction_words(puzzle, state, reason)
 
     def stats(
-        self, out_path: Path, *, samples: int = 100, executor: Executor | None = None
+        self,
+        out_path: Path,
+        *,
+        samples: int = 100,
+        executor: Executor | None = None,
+        only: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         from .stats import run
 
-        return run(self, out_path, samples=samples, executor=executor)
+        return run(self, out_path, samples=samples, executor=executor, only=only)
+
+    def stats_sections(self) -> Mapping[str, Sequence[str]]:
+        from .stats import SECTIONS
+
+        return SECTIONS
 
 
 KIND = NorinoriKind()

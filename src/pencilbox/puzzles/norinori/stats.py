@@ -17,6 +17,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 from ...engine import Contradiction, propagate
 from ...executors import process_pool
 from ...kind import PuzzleKind
+from ...kind.sections import choose, previous, stamp
 from ...parallel import Job, gather
 from ...sat.core import count_models
 from . import cnf
@@ -33,11 +35,41 @@ from .ladder import LADDER
 from .model import Norinori, from_json
 from .state import new_state
 
-SIDES = (6, 8, 10)
+SIDES = (6, 8, 10, 12, 15)
 MIXES = {"r2to4": (2, 4), "r2to6": (2, 6), "r3to8": (3, 8)}
 """Region-size mixes: each region grown to a size drawn from this range."""
 SPEED_SIDES = (6, 8, 10)
 WRITEUP = "for Norinori random partitions mostly had no solution"
+
+_PKG = "pencilbox.puzzles.norinori"
+_STATS = f"{_PKG}.stats"
+_COUNT = tuple(f"{_PKG}.{m}" for m in ("ladder", "rules", "tables", "cnf", "state"))
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "partitions": (
+        *(f"{_PKG}.boards:{name}" for name in ("random_board", "random_regions", "_merge_small")),
+        *_COUNT,
+        f"{_STATS}:answers",
+        f"{_STATS}:partition_sample",
+        f"{_STATS}:_partition_section",
+        f"{_STATS}:SIDES",
+        f"{_STATS}:MIXES",
+    ),
+    "generation": (
+        f"{_PKG}.boards",
+        f"{_PKG}.generate",
+        f"{_STATS}:speed_sample",
+        f"{_STATS}:_generation_section",
+        f"{_STATS}:SPEED_SIDES",
+    ),
+    "rungs_on_bank": (
+        f"{_PKG}/bank.json",
+        *(f"{_PKG}.{m}" for m in ("ladder", "rules", "tables", "placements", "probe", "state")),
+        f"{_STATS}:rung_sample",
+    ),
+}
+"""Each section of ``stats.json`` and the code it measures (see :mod:`pencilbox.kind.sections`)."""
+
+Table = Callable[[Any], dict[str, Any]]
 
 
 def answers(puzzle: Norinori) -> int:
@@ -102,22 +134,40 @@ def _shares(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _jobs(kind: PuzzleKind[Norinori], samples: int, speeds: int) -> dict[Any, list[Job]]:
-    work: dict[Any, list[Job]] = {}
-    for side in SIDES:
-        for mix in MIXES:
-            work[("partition", side, mix)] = [
-                (partition_sample, (side, mix, i)) for i in range(samples)
-            ]
-    for side in SPEED_SIDES:
-        work[("speed", side)] = [(speed_sample, (side, i)) for i in range(speeds)]
-    work[("rungs",)] = [(rung_sample, (record["json"],)) for record in kind.bank()]
-    return work
+def _plans(
+    kind: PuzzleKind[Norinori], samples: int
+) -> dict[str, Callable[[], tuple[dict[Any, list[Job]], Table]]]:
+    """Per section: a builder of its jobs (by table key) and of the table they add up to."""
+    speeds = max(1, samples // 10)
+
+    def partitions() -> tuple[dict[Any, list[Job]], Table]:
+        work: dict[Any, list[Job]] = {
+            ("partition", side, mix): [(partition_sample, (side, mix, i)) for i in range(samples)]
+            for side in SIDES
+            for mix in MIXES
+        }
+        return work, lambda gathered: _partition_section(gathered, samples)
+
+    def generation() -> tuple[dict[Any, list[Job]], Table]:
+        work: dict[Any, list[Job]] = {
+            ("speed", side): [(speed_sample, (side, i)) for i in range(speeds)]
+            for side in SPEED_SIDES
+        }
+        return work, lambda gathered: _generation_section(gathered, speeds)
+
+    def rungs_on_bank() -> tuple[dict[Any, list[Job]], Table]:
+        work: dict[Any, list[Job]] = {
+            ("rungs",): [(rung_sample, (record["json"],)) for record in kind.bank()]
+        }
+        return work, _rung_section
+
+    return {"partitions": partitions, "generation": generation, "rungs_on_bank": rungs_on_bank}
 
 
-def _partition_table(gathered: dict[Any, list[dict[str, Any]]]) -> dict[str, Any]:
-    """Shares by size, for each mix and for all mixes together."""
-    partitions: dict[str, Any] = {}
+def _partition_section(gathered: dict[Any, list[dict[str, Any]]], samples: int) -> dict[str, Any]:
+    """Shares over every board, and by size for each mix and all mixes together."""
+    by_size: dict[str, Any] = {}
+    everything: list[dict[str, Any]] = []
     for side in SIDES:
         both = []
         table: dict[str, Any] = {}
@@ -126,33 +176,18 @@ def _partition_table(gathered: dict[Any, list[dict[str, Any]]]) -> dict[str, Any
             table[mix] = _shares(rows)
             both += rows
         table["all"] = _shares(both)
-        partitions[f"{side}x{side}"] = table
-    return partitions
+        by_size[f"{side}x{side}"] = table
+        everything += both
+    return {
+        "sample_size": samples,
+        "all": _shares(everything),
+        "by_size": by_size,
+        "method": "random partitions (regions grown from random cells to a size drawn "
+        "from the mix's range), each counted to two answers: the person rung, then SAT",
+    }
 
 
-def run(
-    kind: PuzzleKind[Norinori],
-    out_path: Path | str,
-    samples: int = 100,
-    executor: Executor | None = None,
-) -> dict[str, Any]:
-    """Take every measurement; write JSON to ``out_path`` and return it.
-
-    ``samples`` partitions per size and mix; a tenth as many generated
-    puzzles per size for the generator's figures."""
-    if samples < 1:
-        raise ValueError("samples must be at least 1")
-    started = time.perf_counter()
-    own = executor is None
-    pool = process_pool() if executor is None else executor
-    speeds = max(1, samples // 10)
-    try:
-        gathered = gather(pool, _jobs(kind, samples, speeds))
-    finally:
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
-    partitions = _partition_table(gathered)
-    everything = [row for key, rows in gathered.items() if key[0] == "partition" for row in rows]
+def _generation_section(gathered: dict[Any, list[dict[str, Any]]], speeds: int) -> dict[str, Any]:
     generation = {}
     for side in SPEED_SIDES:
         rows = gathered[("speed", side)]
@@ -162,25 +197,64 @@ def run(
             "max_seconds": round(max(r["seconds"] for r in rows), 3),
             "mean_attempts": round(statistics.fmean(r["attempts"] for r in rows), 2),
         }
+    return {"sample_size": speeds, "by_size": generation}
+
+
+def _rung_section(gathered: dict[Any, list[dict[str, Any]]]) -> dict[str, Any]:
     bank = gathered[("rungs",)]
-    report = {
+    return {rung: _rate(sum(found[rung] for found in bank), len(bank)) for rung in LADDER.names}
+
+
+def run(
+    kind: PuzzleKind[Norinori],
+    out_path: Path | str,
+    samples: int = 100,
+    executor: Executor | None = None,
+    only: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """Take every measurement (or those of the sections ``only`` names); write
+    JSON to ``out_path`` and return it.
+
+    ``samples`` partitions per size and mix; a tenth as many generated
+    puzzles per size for the generator's figures. Sections not measured are
+    kept from the file at ``out_path``; ``section_seconds`` records each
+    section's own time (``seconds`` is their sum) and ``section_samples``
+    its ``samples``."""
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    sections = choose(SECTIONS, only)
+    report = previous(out_path, sections, SECTIONS)
+    timings = dict(report.get("section_seconds") or {})
+    sample_sizes = dict(report.get("section_samples") or {})
+    own = executor is None
+    pool = process_pool() if executor is None else executor
+    plans = _plans(kind, samples)
+    try:
+        for section in sections:
+            began = time.perf_counter()
+            work, table = plans[section]()
+            report[section] = table(gather(pool, work))
+            timings[section] = round(time.perf_counter() - began, 1)
+            sample_sizes[section] = samples
+    finally:
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
+    report |= {
         "puzzle": "norinori",
-        "samples": samples,
         "writeup": WRITEUP,
         "seeds": "each sample: random.Random('stats:norinori:<measurement>:<key>:<index>')",
-        "partitions": {
-            "sample_size": samples,
-            "all": _shares(everything),
-            "by_size": partitions,
-            "method": "random partitions (regions grown from random cells to a size drawn "
-            "from the mix's range), each counted to two answers: the person rung, then SAT",
-        },
-        "generation": {"sample_size": speeds, "by_size": generation},
-        "rungs_on_bank": {
-            rung: _rate(sum(found[rung] for found in bank), len(bank)) for rung in LADDER.names
-        },
         "intervals": "each rate_95 is the 95% Wilson score interval of the rate beside it",
-        "seconds": round(time.perf_counter() - started, 1),
+        "section_seconds": timings,
+        "section_samples": sample_sizes,
+        "seconds": round(sum(timings.values()), 1),
     }
-    Path(out_path).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    return report
+    if len(sample_sizes) == len(SECTIONS) and len(set(sample_sizes.values())) == 1:
+        report["samples"] = samples
+    else:  # sections measured with different samples: each table says its own
+        report.pop("samples", None)
+    stamp(report, sections, SECTIONS)
+    order = ["puzzle", "samples", "writeup", "seeds", *SECTIONS]
+    ordered = {key: report[key] for key in order if key in report}
+    ordered |= {key: value for key, value in report.items() if key not in ordered}
+    Path(out_path).write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
+    return ordered
