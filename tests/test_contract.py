@@ -351,3 +351,25 @@ def test_hint_chains_reach_the_solution(name: str) -> None:
         state = kind.position_state(puzzle, chain.position)
         assert state.is_solved(), where
         assert frozen(kind.solution_rows(puzzle, state)) == solution, where
+
+
+@every_type
+def test_a_solution_entered_in_full_is_solved_and_has_no_mistake(name: str) -> None:
+    """The face's ``entered``: the solution with every optional mark made (a
+    dot on each unshaded cell, say) is read as that solution, with no mistake,
+    and one entry changed to another value the position holds is a mistake."""
+    kind = kind_of(name)
+    for record in hint_records(kind)[:3]:
+        where = f"{name} bank {record['id']}"
+        _, puzzle = formats.load(record["url"])
+        solution = frozen(record["solution"])
+        position = kind.entered(puzzle, solution)
+        assert kind.position_mistakes(puzzle, position, solution) == [], where
+        state = kind.position_state(puzzle, position)
+        assert state.is_solved() and frozen(kind.solution_rows(puzzle, state)) == solution, where
+        values = sorted({value for row in position for value in row} - {0})
+        clues = set(kind.clue_cells(puzzle))
+        cell = next(c for c in range(puzzle.rows * puzzle.cols) if c not in clues)
+        r, c = divmod(cell, puzzle.cols)
+        position[r][c] = next(value for value in values if value != position[r][c])
+        assert kind.position_mistakes(puzzle, position, solution), where

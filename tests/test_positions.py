@@ -142,28 +142,27 @@ def noqx_heteromino_25() -> tuple[Any, Any, list[list[int]]]:
     return kind, puzzle, [list(row) for row in report.solutions[0]]
 
 
-SHADING = ("lits", "norinori")
-"""The types whose player shades cells (1) and dots the unshaded ones (2)."""
-
-
 def as_entered(kind: Any, puzzle: Any, solution: list[list[int]]) -> list[list[int]]:
-    """The solution as a player enters it: LITS and Norinori mark every unshaded
-    cell with a dot (2); the other types enter the solution's own numbers."""
-    if kind.name in SHADING:
-        return [[1 if v else 2 for v in row] for row in solution]
-    return [list(row) for row in solution]
+    """The solution as a player enters it, every optional mark made (the face's ``entered``)."""
+    return [list(row) for row in kind.entered(puzzle, solution)]
 
 
-def without_last_move(kind: Any, puzzle: Any, position: list[list[int]]) -> list[list[int]]:
+def without_last_move(
+    kind: Any, puzzle: Any, position: list[list[int]], solution: list[list[int]]
+) -> list[list[int]]:
     """``position`` with its last move erased: the last cell's that is not a
-    given (LITS: the last shaded cell), and every cell sharing its number if
-    the type groups cells by number (a Heteromino piece)."""
+    given nor an optional mark (a dot: the board is solved without them), and
+    every cell sharing its number if the type groups cells by number (a
+    Heteromino piece)."""
     cols = puzzle.cols
-    cells = [cell for cell in range(puzzle.rows * cols) if position[cell // cols][cell % cols]]
-    if kind.name == "suguru":  # a given is no move
-        cells = [cell for cell in cells if not puzzle.givens[cell]]
-    if kind.name in SHADING:  # dots are optional: the board is solved without them
-        cells = [cell for cell in cells if position[cell // cols][cell % cols] == 1]
+    marks = {
+        r * cols + c
+        for r, row in enumerate(kind.entered(puzzle, solution))
+        for c, value in enumerate(row)
+        if value != solution[r][c]
+    }
+    moves = set(range(puzzle.rows * cols)) - set(kind.clue_cells(puzzle)) - marks
+    cells = [cell for cell in sorted(moves) if position[cell // cols][cell % cols]]
     last = cells[-1]
     number = position[last // cols][last % cols]
     grouped = kind.name == "heteromino"  # a piece is the cells that share a number
@@ -201,7 +200,7 @@ def cli_round_trip(
     move is hinted, the hint's move made is read and is solved."""
     source = tmp / "puzzle.json"
     source.write_text(json.dumps(kind.to_json(puzzle)), encoding="utf-8")
-    before = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution))
+    before = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution), solution)
     answer = cli_hint(capsys, tmp, str(source), before)
     assert answer["status"] == "step", answer
     after = made(answer, before, puzzle.cols)
@@ -297,7 +296,7 @@ def test_the_web_hint_value_is_a_number_the_position_can_hold() -> None:
     """The web app's hint on the 140-piece board names a piece number the
     position does not use; made, the move is read back and solved."""
     kind, puzzle, solution = noqx_heteromino_25()
-    before = without_last_move(kind, puzzle, solution)
+    before = without_last_move(kind, puzzle, solution, solution)
     body = {"puzzle": kind.to_json(puzzle), "grid": before}
     with TestClient(create_app()) as client:
         answer = client.post("/api/hint", json=body).json()
@@ -314,16 +313,18 @@ def test_the_web_hint_value_is_a_number_the_position_can_hold() -> None:
 
 def one_wrong(kind: Any, puzzle: Any, solution: list[list[int]]) -> list[list[int]]:
     """The solution as entered less its last move, with one entry made wrong."""
-    position = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution))
+    position = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution), solution)
     mistakes = kind.position_mistakes(puzzle, position, solution)
     assert not mistakes
-    if kind.name in SHADING:  # a dot on a shaded cell
-        r, c = next((r, c) for r, row in enumerate(solution) for c, v in enumerate(row) if v)
-        position[r][c] = 2
-    elif kind.name == "suguru":  # another digit in a cell that is no given
-        cell = next(c for c in range(puzzle.rows * puzzle.cols) if not puzzle.givens[c])
-        r, c = divmod(cell, puzzle.cols)
-        position[r][c] = 1 if solution[r][c] != 1 else 2
+    if kind.name != "heteromino":  # the first entry that is a move, made another value
+        values = sorted({value for row in position for value in row} - {0})
+        clues = set(kind.clue_cells(puzzle))
+        cols = puzzle.cols
+        cell = next(
+            c for c in range(puzzle.rows * cols) if c not in clues and position[c // cols][c % cols]
+        )
+        r, c = divmod(cell, cols)
+        position[r][c] = next(value for value in values if value != position[r][c])
     else:  # the first cell drawn into the next piece's number
         cols = puzzle.cols
         cells = [c for c in range(puzzle.rows * cols) if position[c // cols][c % cols]]
@@ -344,7 +345,7 @@ def test_progress_counts_wrong_entries_and_names_them_only_when_asked(name: str)
     kind, puzzle, solution = first_bank_puzzle(name)
     body: dict[str, Any] = {"puzzle": kind.to_json(puzzle)}
     with TestClient(create_app()) as client:
-        right = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution))
+        right = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution), solution)
         answer = client.post("/api/progress", json={**body, "grid": right}).json()
         assert answer == {"status": "correct", "wrong": 0, "mistakes": None}
         wrong = one_wrong(kind, puzzle, solution)

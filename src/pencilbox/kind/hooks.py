@@ -65,6 +65,14 @@ class PlayerHooks(Labelled[P]):
                     wrong.append(Violation("mistake", (cell,), words))
         return wrong
 
+    def entered(self, puzzle: P, solution: Rows) -> Rows:
+        """The ``solution`` as a player enters it in full, every optional mark
+        included: by default its own values. A type whose player also marks
+        the cells the answer leaves empty (a dot for "not shaded", say) gives
+        the position with those marks made; :meth:`position_mistakes` finds
+        nothing wrong in it and :meth:`position_state` reads it as solved."""
+        return [list(row) for row in solution]
+
     # -- edge marks (see :attr:`edge_marks`); a type without any ignores them --
     def edge_problem(self, puzzle: P, edge: Edge) -> str | None:
         """Why ``edge`` (two neighbouring cells, a known mark) cannot be marked

@@ -84,6 +84,10 @@ class LitsKind(PuzzleKind[Lits]):
         """1 for cells known shaded, 2 for cells known unshaded."""
         return settled_cells(state)
 
+    def entered(self, puzzle: Lits, solution: Rows) -> Rows:
+        """Shaded cells as 1, every other cell dotted (2)."""
+        return [[1 if value else 2 for value in row] for row in solution]
+
     def position_mistakes(
         self, puzzle: Lits, position: Rows, solution: Rows, *, reveal: bool = False
     ) -> list[Violation]:
