@@ -133,7 +133,7 @@ def test_messages_must_be_one_short_line() -> None:
 def test_another_exception_is_a_failure_naming_its_place() -> None:
     result = fuzzing.check_case(Case("text:lits", 0, None))
     assert result.outcome == "failed"
-    assert re.match(r"AttributeError: .*\(at model\.py:\d+\)$", str(result.problem))
+    assert re.match(r"AttributeError: .*\(at [a-z_]+\.py:\d+\)$", str(result.problem))
 
 
 def test_a_valid_input_that_is_refused_is_a_failure() -> None:

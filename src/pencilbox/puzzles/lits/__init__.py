@@ -14,7 +14,14 @@ from ...kind import Counter, Drawing, Generated, PuzzleKind, Rows, Violation
 from ...sat.core import Encoding
 from . import checker, model, places
 from .model import Lits
-from .state import new_state, position_mistakes, position_state, settled_cells, solution_rows
+from .state import (
+    entered,
+    new_state,
+    position_mistakes,
+    position_state,
+    settled_cells,
+    solution_rows,
+)
 
 if TYPE_CHECKING:  # the process machinery is loaded by what runs the stats
     from concurrent.futures import Executor
@@ -85,8 +92,7 @@ class LitsKind(PuzzleKind[Lits]):
         return settled_cells(state)
 
     def entered(self, puzzle: Lits, solution: Rows) -> Rows:
-        """Shaded cells as 1, every other cell dotted (2)."""
-        return [[1 if value else 2 for value in row] for row in solution]
+        return entered(solution)
 
     def position_mistakes(
         self, puzzle: Lits, position: Rows, solution: Rows, *, reveal: bool = False

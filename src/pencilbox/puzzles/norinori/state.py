@@ -253,3 +253,8 @@ def position_mistakes(
                 continue
             wrong.append(Violation("mistake", (cell,), f"{words} ({answer})" if reveal else words))
     return wrong
+
+
+def entered(solution: Rows) -> Rows:
+    """A solution as a player enters it in full: shaded cells 1, every other cell dotted (2)."""
+    return [[1 if value else 2 for value in row] for row in solution]
