@@ -196,6 +196,8 @@ def test_the_asgi_driver_answers_as_the_test_client_does() -> None:
                     continue  # an HTTP client always sends the true length
                 if not (request.path.isascii() and request.path.isprintable()):
                     continue  # a client percent-encodes these; the driver sends them decoded
+                if "?" in request.path or "#" in request.path:
+                    continue  # a client's URL would split there; the driver sends the path whole
                 url = request.path + (f"?{request.query}" if request.query else "")
                 response = client.request(
                     request.method, url, content=request.body or None, headers=headers
