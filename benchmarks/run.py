@@ -45,6 +45,7 @@ from pencilbox import counting, formats, registry, solving  # noqa: E402
 from pencilbox.kind import PuzzleKind, Rows  # noqa: E402
 from test_heteromino_real import real_heterominoes  # noqa: E402
 from test_lits_real import real_lits  # noqa: E402
+from test_norinori_real import RECORDS as JANKO_NORINORI  # noqa: E402
 from texttable import table  # noqa: E402
 
 ENGINES = ("rungs", "sat", "hybrid")
@@ -59,6 +60,8 @@ GENERATION = (
     ("lits", (15, 15), None, 4, 1),
     ("heteromino", (8, 8), None, 10, 4),
     ("heteromino", (12, 12), None, 4, 1),
+    ("norinori", (8, 8), None, 10, 4),
+    ("norinori", (10, 10), None, 10, 4),
 )
 
 
@@ -89,6 +92,8 @@ def real_cases() -> list[Case]:
             cases.append(("lits", _source(lits.name), formats.load(lits.url)[1]))
     for het in real_heterominoes():
         cases.append(("heteromino", _source(het.name), formats.load(het.url)[1]))
+    for record in JANKO_NORINORI:
+        cases.append(("norinori", "janko", formats.load(record["url"])[1]))
     return cases
 
 
@@ -181,9 +186,11 @@ def _order(key: tuple[str, str]) -> tuple[str, int, str]:
     return name, 0, group
 
 
-def bench_generation(quick: bool) -> None:
+def bench_generation(quick: bool, wanted: set[str]) -> None:
     rows = []
     for name, (height, width), mode, count, quick_count in GENERATION:
+        if name not in wanted:
+            continue
         kind = registry.get(name)
         chosen = mode or kind.generate_modes[0]
         n = quick_count if quick else count
@@ -211,16 +218,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="runs per board (best taken)")
     parser.add_argument("--quick", action="store_true", help="one run, fewer bank and generated")
     parser.add_argument("--no-generation", action="store_true", help="skip section 3")
+    parser.add_argument("--types", nargs="+", choices=registry.names(), help="default: all")
     args = parser.parse_args(argv)
+    wanted = set(args.types or registry.names())
     repeat = 1 if args.quick else args.repeat
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
     print("\n== Proving the real puzzles unique (CPU seconds per board, best of N) ==")
-    ok = bench_cases(real_cases(), repeat, "source")
+    ok = bench_cases([c for c in real_cases() if c[0] in wanted], repeat, "source")
     print("\n== Proving the bank unique (CPU seconds per board, best of N) ==")
-    ok &= bench_cases(bank_cases(3 if args.quick else None), 1 if args.quick else 2, "size")
+    banks = [c for c in bank_cases(3 if args.quick else None) if c[0] in wanted]
+    ok &= bench_cases(banks, 1 if args.quick else 2, "size")
     if not args.no_generation:
         print("\n== Generation, one process, seeds 0..N-1 ==")
-        bench_generation(args.quick)
+        bench_generation(args.quick, wanted)
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
     return 0 if ok else 1
 
