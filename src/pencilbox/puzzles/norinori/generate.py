@@ -35,50 +35,13 @@ from . import cnf
 from .boards import dominoes, flood, slides
 from .model import Norinori, build, connected, neighbours
 from .rivals import RivalSearch
+from .walk import walk_step
 
 MODES = ("walk",)
 MAX_ATTEMPTS = 100
 MAX_WALK = 400
-MAX_MOVES = 12
 MIN_SIDE = 4
 MAX_SIDE = 30
-
-
-def walk_step(
-    rng: random.Random,
-    labels: list[int],
-    shaded: set[int],
-    other: set[int],
-    cols: int,
-    moved: dict[int, int],
-) -> bool:
-    """Move one unshaded cell of the answer (``shaded``) that the rival
-    (``other``) shades to a neighbouring region; False when no such move
-    keeps regions whole."""
-    rows = len(labels) // cols
-    board = Norinori(rows, cols, tuple(labels))
-    differ = {labels[cell] for cell in other ^ shaded}
-    # first the cells the rival shades, then any unshaded cell of a region where they differ
-    first = sorted(other - shaded)
-    then = [c for c in range(rows * cols) if labels[c] in differ and c not in shaded | other]
-    rng.shuffle(first)
-    rng.shuffle(then)
-    order = sorted(first + then, key=lambda cell: moved.get(cell, 0))
-    for cell in order:
-        if moved.get(cell, 0) >= MAX_MOVES:
-            break
-        home = labels[cell]
-        choices = sorted({labels[n] for n in neighbours(rows, cols, cell)} - {home})
-        rng.shuffle(choices)
-        rest = [c for c in range(rows * cols) if labels[c] == home and c != cell]
-        if not choices or not _whole(board, rest):
-            continue
-        labels[cell] = min(
-            choices, key=lambda region: _slides_with(rows, cols, labels, shaded, cell, region)
-        )
-        moved[cell] = moved.get(cell, 0) + 1
-        return True
-    return False
 
 
 def descend(rng: random.Random, rows: int, cols: int, labels: list[int], shaded: set[int]) -> int:
@@ -129,17 +92,6 @@ def _peel(
             labels[cell] = rng.choice(choices)
             return region, labels[cell]
     return None
-
-
-def _slides_with(
-    rows: int, cols: int, labels: list[int], shaded: set[int], cell: int, region: int
-) -> int:
-    """How many slides ``region`` has with ``cell`` moved into it (``labels`` left as found)."""
-    home = labels[cell]
-    labels[cell] = region
-    found = len(slides(rows, cols, labels, shaded, region))
-    labels[cell] = home
-    return found
 
 
 def _whole(puzzle: Norinori, cells: list[int]) -> bool:
