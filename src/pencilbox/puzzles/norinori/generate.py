@@ -10,13 +10,14 @@ shapes the regions around it.
    pairs the region could shade with the rest kept: one-region rivals):
    the dominoes are an answer (:func:`flood`).
 3. **Walk** unshaded cells between regions: first out of regions with a
-   slide (:func:`descend`), then while the count finds a rival
-   answer: a cell the rival shades, in a region where it differs, moves to a
-   neighbouring region (the region staying in one piece). Moving an
-   unshaded cell never hurts the intended answer: no shaded cell changes
-   region.
-4. **Verify**: the count (``person`` rung to its fixpoint, then SAT,
-   limit 2) says unique; a walk that runs too long starts over.
+   slide (:func:`descend`), then while a rival answer is left: a cell only
+   the rival shades moves to a neighbouring region, which ends that rival
+   (:mod:`.walk`). Moving an unshaded cell never hurts the intended
+   answer: no shaded cell changes region. The rivals come from one SAT
+   solver kept for the whole walk, told only what each move changed
+   (:mod:`.rivals`); a walk that stalls or runs too long starts over.
+4. **Verify**: a fresh SAT count of the finished board, sharing nothing
+   with the walk's solver, finds the intended answer and no other.
 
 Everything random comes from the ``random.Random`` passed in and no
 decision reads the clock, so a seed always gives the same puzzle.
