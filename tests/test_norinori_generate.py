@@ -229,3 +229,14 @@ def test_bank_is_unique_and_graded_as_recorded() -> None:
     for record in random.Random("grades").sample(bank, min(8, len(bank))):
         puzzle = KIND.from_json(record["json"])
         assert solving.grade(KIND, puzzle).as_json() == record["grade"]
+
+
+@pytest.mark.soak
+def test_largest_boards_generate_unique_puzzles() -> None:
+    # The largest board the generator takes: seconds each, a soak run only.
+    from pencilbox import counting
+
+    for seed in range(1, 4):
+        made = gen.generate(random.Random(f"{seed}:0"), gen.MAX_SIDE, gen.MAX_SIDE)
+        assert counting.count(KIND, made.puzzle, 2, "sat").count == 1, seed
+        assert KIND.check(made.puzzle, made.solution) == []
