@@ -36,6 +36,7 @@ SIZES = {
     "suguru": (6, 10, 15, 20),
     "lits": (10, 15, 20, 30),
     "heteromino": (8, 12, 20, 30),
+    "norinori": (10, 20, 30),
 }
 """Sides measured by default, the last the largest each generator accepts."""
 

@@ -10,6 +10,7 @@ solver, so the boards are fair tests of every counter.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from .model import Norinori, build, neighbours
 
@@ -169,22 +170,36 @@ def slides(
 ) -> list[set[int]]:
     """The other pairs ``region`` could shade with every other region's shading
     kept: each a rival answer that differs in this region alone."""
-    cells = [cell for cell in range(rows * cols) if labels[cell] == region]
+    near = near_table(rows, cols)
+    cells = [cell for cell, label in enumerate(labels) if label == region]
     own = {cell for cell in cells if cell in shaded}
     rest = shaded - own
     found = []
     for i, a in enumerate(cells):
         for b in cells[i + 1 :]:
             pair = {a, b}
-            if pair == own:
-                continue
-            trial = rest | pair
-            near = {n for c in pair | own for n in neighbours(rows, cols, c)} | pair
-            if all(
-                sum(n in trial for n in neighbours(rows, cols, c)) == 1 for c in near if c in trial
-            ):
+            if pair != own and _fits(near, rest, pair, own):
                 found.append(pair - own)
     return found
+
+
+def _fits(near: tuple[tuple[int, ...], ...], rest: set[int], pair: set[int], own: set[int]) -> bool:
+    """Whether shading ``rest`` and ``pair`` (not ``own``) leaves every shaded
+    cell near the change with exactly one shaded neighbour (the shading is
+    not copied: a slide is tried for every pair of a region, many times)."""
+    around = pair.union(*(near[cell] for cell in pair | own))
+    for cell in around:
+        if (cell in pair or cell in rest) and sum(
+            1 for n in near[cell] if n in pair or n in rest
+        ) != 1:
+            return False
+    return True
+
+
+@lru_cache(maxsize=32)
+def near_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Every cell's neighbours (:func:`.model.neighbours`), computed once per board size."""
+    return tuple(neighbours(rows, cols, cell) for cell in range(rows * cols))
 
 
 def flood(rng: random.Random, rows: int, cols: int, placed: list[tuple[int, int]]) -> list[int]:
@@ -197,17 +212,18 @@ def flood(rng: random.Random, rows: int, cols: int, placed: list[tuple[int, int]
     for number, (a, b) in enumerate(placed):
         labels[a] = labels[b] = number
     shaded = {cell for pair in placed for cell in pair}
+    near = near_table(rows, cols)
     free = total - len(shaded)
     while free:
         frontier = [
             cell
             for cell in range(total)
-            if labels[cell] == -1 and any(labels[n] >= 0 for n in neighbours(rows, cols, cell))
+            if labels[cell] == -1 and any(labels[n] >= 0 for n in near[cell])
         ]
         cell = rng.choice(frontier)
         best: list[int] = []
         fewest = 1 << 30
-        for region in sorted({labels[n] for n in neighbours(rows, cols, cell)} - {-1}):
+        for region in sorted({labels[n] for n in near[cell]} - {-1}):
             labels[cell] = region
             loose = len(slides(rows, cols, labels, shaded, region))
             if loose < fewest:

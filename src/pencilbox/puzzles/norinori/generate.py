@@ -10,13 +10,14 @@ shapes the regions around it.
    pairs the region could shade with the rest kept: one-region rivals):
    the dominoes are an answer (:func:`flood`).
 3. **Walk** unshaded cells between regions: first out of regions with a
-   slide (:func:`descend`), then while the count finds a rival
-   answer: a cell the rival shades, in a region where it differs, moves to a
-   neighbouring region (the region staying in one piece). Moving an
-   unshaded cell never hurts the intended answer: no shaded cell changes
-   region.
-4. **Verify**: the count (``person`` rung to its fixpoint, then SAT,
-   limit 2) says unique; a walk that runs too long starts over.
+   slide (:func:`descend`), then while a rival answer is left: a cell only
+   the rival shades moves to a neighbouring region, which ends that rival
+   (:mod:`.walk`). Moving an unshaded cell never hurts the intended
+   answer: no shaded cell changes region. The rivals come from one SAT
+   solver kept for the whole walk, told only what each move changed
+   (:mod:`.rivals`); a walk that stalls or runs too long starts over.
+4. **Verify**: a fresh SAT count of the finished board, sharing nothing
+   with the walk's solver, finds the intended answer and no other.
 
 Everything random comes from the ``random.Random`` passed in and no
 decision reads the clock, so a seed always gives the same puzzle.
@@ -27,95 +28,61 @@ from __future__ import annotations
 import random
 import time
 
-from ...engine import Contradiction, propagate
 from ...errors import PuzzleError
 from ...grid import Rows
 from ...kind import Generated
 from ...sat.core import count_models
 from . import cnf
 from .boards import dominoes, flood, slides
-from .ladder import LADDER
 from .model import Norinori, build, connected, neighbours
-from .state import new_state, solution_rows
+from .rivals import RivalSearch
+from .walk import walk_step
 
 MODES = ("walk",)
-COUNT_RULES = LADDER.rules("person")
 MAX_ATTEMPTS = 100
 MAX_WALK = 400
 MIN_SIDE = 4
 MAX_SIDE = 30
 
 
-def rival(puzzle: Norinori, answer: Rows) -> Rows | None:
-    """An answer of ``puzzle`` other than ``answer``, or None when it is unique."""
-    state = new_state(puzzle)
-    try:
-        propagate(state, COUNT_RULES)
-    except Contradiction:
-        return None
-    if state.is_solved():
-        return None if solution_rows(puzzle, state) == answer else solution_rows(puzzle, state)
-    found = count_models(cnf.encode(puzzle, state), 2)
-    others = [grid for grid in found.solutions if grid != answer]
-    return others[0] if others else None
-
-
-def walk_step(
-    rng: random.Random, puzzle: Norinori, labels: list[int], answer: Rows, other: Rows
-) -> bool:
-    """Move one unshaded cell of ``answer`` that ``other`` shades to a
-    neighbouring region; False when no such move keeps regions whole."""
-    rows, cols = puzzle.rows, puzzle.cols
-    shaded = {r * cols + c for r in range(rows) for c in range(cols) if answer[r][c]}
-    differ = {
-        labels[cell]
-        for cell in range(rows * cols)
-        if other[cell // cols][cell % cols] != answer[cell // cols][cell % cols]
-    }
-    # first the cells the rival shades, then any unshaded cell of a region where they differ
-    first = [c for c in range(rows * cols) if other[c // cols][c % cols] and c not in shaded]
-    then = [c for c in range(rows * cols) if labels[c] in differ and c not in shaded]
-    rng.shuffle(first)
-    rng.shuffle(then)
-    for cell in first + [c for c in then if c not in first]:
-        home = labels[cell]
-        choices = sorted({labels[n] for n in neighbours(rows, cols, cell)} - {home})
-        rng.shuffle(choices)
-        rest = [c for c in range(rows * cols) if labels[c] == home and c != cell]
-        if not choices or not _whole(puzzle, rest):
-            continue
-        labels[cell] = min(
-            choices, key=lambda region: _slides_with(rows, cols, labels, shaded, cell, region)
-        )
-        return True
-    return False
-
-
 def descend(rng: random.Random, rows: int, cols: int, labels: list[int], shaded: set[int]) -> int:
     """Move unshaded cells out of regions that could shade another pair in
     place (each such pair a one-region rival), until none can or the walk is
-    long; returns the number of moves made."""
-    puzzle_like = Norinori(rows, cols, tuple(labels))
+    long; returns the number of moves made.
+
+    A region's slides depend on its own cells alone (the rest of the shading
+    is fixed), so they are found again only for the two regions a move changed.
+    """
+    board = Norinori(rows, cols, tuple(labels))
+    known: dict[int, list[set[int]]] = {}
     for moves in range(MAX_WALK):
         regions = sorted(set(labels))
         rng.shuffle(regions)
-        loose = [
-            (region, found)
-            for region in regions
-            if (found := slides(rows, cols, labels, shaded, region))
-        ]
+        loose = []
+        for region in regions:
+            if region not in known:
+                known[region] = slides(rows, cols, labels, shaded, region)
+            if known[region]:
+                loose.append((region, known[region]))
         if not loose:
             return moves
-        if not any(_peel(rng, puzzle_like, labels, region, found) for region, found in loose):
+        changed = next(
+            (two for region, found in loose if (two := _peel(rng, board, labels, region, found))),
+            None,
+        )
+        if changed is None:
             return -1  # stalled
+        for region in changed:
+            known.pop(region, None)
     return -1
 
 
 def _peel(
     rng: random.Random, board: Norinori, labels: list[int], region: int, found: list[set[int]]
-) -> bool:
+) -> tuple[int, int] | None:
     """Move one cell a slide of ``region`` would shade into a neighbouring
-    region, keeping ``region`` whole; False when none can go."""
+    region, keeping ``region`` whole: the two regions changed, or None when
+    no cell can go."""
     rows, cols = board.rows, board.cols
     cells = sorted(set().union(*found))
     rng.shuffle(cells)
@@ -124,19 +91,8 @@ def _peel(
         rest = [c for c in range(rows * cols) if labels[c] == region and c != cell]
         if choices and _whole(board, rest):
             labels[cell] = rng.choice(choices)
-            return True
-    return False
-
-
-def _slides_with(
-    rows: int, cols: int, labels: list[int], shaded: set[int], cell: int, region: int
-) -> int:
-    """How many slides ``region`` has with ``cell`` moved into it (``labels`` left as found)."""
-    home = labels[cell]
-    labels[cell] = region
-    found = len(slides(rows, cols, labels, shaded, region))
-    labels[cell] = home
-    return found
+            return region, labels[cell]
+    return None
 
 
 def _whole(puzzle: Norinori, cells: list[int]) -> bool:
@@ -155,14 +111,22 @@ def attempt(rng: random.Random, rows: int, cols: int) -> tuple[Norinori, Rows, i
     shaded = {cell for pair in placed for cell in pair}
     # the slides it cannot peel (a cell with no other region beside it) are left to the count
     descend(rng, rows, cols, labels, shaded)
-    for steps in range(MAX_WALK):
-        puzzle = build(rows, cols, labels)
-        other = rival(puzzle, answer)
-        if other is None:
-            return puzzle, answer, steps
-        if not walk_step(rng, puzzle, labels, answer, other):
-            return None
+    moved: dict[int, int] = {}
+    with RivalSearch(rows, cols, shaded) as search:
+        for steps in range(MAX_WALK):
+            other = search.find(labels)
+            if other is None:
+                return build(rows, cols, labels), answer, steps
+            if not walk_step(rng, labels, shaded, other, cols, moved):
+                return None
     return None
+
+
+def proven_unique(puzzle: Norinori, answer: Rows) -> bool:
+    """Whether a fresh SAT count of the whole board (no propagation, no state
+    kept from the walk) finds ``answer`` and nothing else."""
+    found = count_models(cnf.encode(puzzle, None), 2)
+    return found.count == 1 and found.solutions[0] == answer
 
 
 def check_arguments(rows: int, cols: int, mode: str) -> None:
@@ -188,6 +152,8 @@ def generate(rng: random.Random, rows: int, cols: int, mode: str = "walk") -> Ge
         made = attempt(rng, rows, cols)
         if made is not None:
             puzzle, answer, steps = made
+            if not proven_unique(puzzle, answer):
+                raise RuntimeError(f"the walk's search and a fresh count disagree on {puzzle}")
             info = {
                 "mode": mode,
                 "regions": puzzle.region_count,
