@@ -38,7 +38,7 @@ from .state import new_state
 SIDES = (6, 8, 10, 12, 15)
 MIXES = {"r2to4": (2, 4), "r2to6": (2, 6), "r3to8": (3, 8)}
 """Region-size mixes: each region grown to a size drawn from this range."""
-SPEED_SIDES = (6, 8, 10)
+SPEED_SIDES = (6, 8, 10, 15, 20)
 WRITEUP = "for Norinori random partitions mostly had no solution"
 
 _PKG = "pencilbox.puzzles.norinori"
