@@ -93,7 +93,7 @@ def real_cases() -> list[Case]:
     for het in real_heterominoes():
         cases.append(("heteromino", _source(het.name), formats.load(het.url)[1]))
     for record in JANKO_NORINORI:
-        cases.append(("norinori", "janko", formats.load(record["url"])[1]))
+        cases.append(("norinori", "janko", formats.load(record["puzzlink_url_derived"])[1]))
     return cases
 
 
