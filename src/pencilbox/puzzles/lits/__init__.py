@@ -11,13 +11,12 @@ from ...codecs.janko import Janko
 from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
 from ...kind import Counter, Drawing, Generated, PuzzleKind, Rows, Violation
+from ...kind.shading import ShadingPlayer
 from ...sat.core import Encoding
 from . import checker, model, places
 from .model import Lits
 from .state import (
-    entered,
     new_state,
-    position_mistakes,
     position_state,
     settled_cells,
     solution_rows,
@@ -27,7 +26,7 @@ if TYPE_CHECKING:  # the process machinery is loaded by what runs the stats
     from concurrent.futures import Executor
 
 
-class LitsKind(PuzzleKind[Lits]):
+class LitsKind(ShadingPlayer[Lits], PuzzleKind[Lits]):
     name = "lits"
     display_name = "LITS"
     generate_modes = ("backtrack",)  # the packer; "greedy" is kept for measurement only
@@ -90,16 +89,6 @@ class LitsKind(PuzzleKind[Lits]):
     def settled_cells(self, puzzle: Lits, state: State) -> dict[int, int]:
         """1 for cells known shaded, 2 for cells known unshaded."""
         return settled_cells(state)
-
-    def entered(self, puzzle: Lits, solution: Rows) -> Rows:
-        return entered(solution)
-
-    def position_mistakes(
-        self, puzzle: Lits, position: Rows, solution: Rows, *, reveal: bool = False
-    ) -> list[Violation]:
-        """A shaded entry (1) on a cell the solution leaves unshaded, or a dot (2)
-        on a cell it shades."""
-        return position_mistakes(puzzle, position, solution, self.cell_label, reveal)
 
     def encode(self, puzzle: Lits, state: State | None) -> Encoding:
         from . import cnf  # only the SAT engines need the encoder

@@ -21,12 +21,10 @@ mass never passes through a hole.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Self, cast
 
 from ...engine import State
 from ...grid import Mask, Rows, members
-from ...kind import Violation
 from .model import Lits
 from .tables import RegionSet, Tables
 
@@ -269,36 +267,3 @@ def settled_cells(state: State) -> dict[int, int]:
     # a hole is no cell to settle: it takes no entry
     settled.update({cell: UNSHADED for cell in members(unshaded & ~shaded & ~state.tables.holes)})
     return dict(sorted(settled.items()))
-
-
-def position_mistakes(
-    puzzle: Lits,
-    position: Rows,
-    solution: Rows,
-    label: Callable[[Lits, int], str],
-    reveal: bool = False,
-) -> list[Violation]:
-    """A shaded entry (1) on a cell the solution leaves unshaded, or a dot (2)
-    on a cell it shades; ``label`` names a cell in the message.
-
-    The message names the entry the board shows ("the dot at r1c2 is
-    wrong"), and only with ``reveal`` what the cell should be.
-    """
-    wrong = []
-    for r, row in enumerate(position):
-        for c, value in enumerate(row):
-            cell = r * puzzle.cols + c
-            name = label(puzzle, cell)
-            if value == SHADED and not solution[r][c]:
-                words, answer = f"the shading at {name} is wrong", f"{name} is not shaded"
-            elif value == UNSHADED and solution[r][c]:
-                words, answer = f"the dot at {name} is wrong", f"{name} is shaded"
-            else:
-                continue
-            wrong.append(Violation("mistake", (cell,), f"{words} ({answer})" if reveal else words))
-    return wrong
-
-
-def entered(solution: Rows) -> Rows:
-    """A solution as a player enters it in full: shaded cells 1, every other cell dotted (2)."""
-    return [[1 if value else 2 for value in row] for row in solution]

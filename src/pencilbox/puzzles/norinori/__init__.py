@@ -11,13 +11,12 @@ from ...codecs.janko import Janko
 from ...codecs.pzprv3 import Pzprv3
 from ...engine import State
 from ...kind import Drawing, Generated, PuzzleKind, Rows, Violation
+from ...kind.shading import ShadingPlayer
 from ...sat.core import Encoding
 from . import checker, model, places
 from .model import Norinori
 from .state import (
-    entered,
     new_state,
-    position_mistakes,
     position_state,
     settled_cells,
     solution_rows,
@@ -27,7 +26,7 @@ if TYPE_CHECKING:  # the process machinery is loaded by what runs the stats
     from concurrent.futures import Executor
 
 
-class NorinoriKind(PuzzleKind[Norinori]):
+class NorinoriKind(ShadingPlayer[Norinori], PuzzleKind[Norinori]):
     name = "norinori"
     generate_modes = ("walk",)
 
@@ -89,16 +88,6 @@ class NorinoriKind(PuzzleKind[Norinori]):
     def settled_cells(self, puzzle: Norinori, state: State) -> dict[int, int]:
         """1 for cells known shaded, 2 for cells known unshaded."""
         return settled_cells(state)
-
-    def entered(self, puzzle: Norinori, solution: Rows) -> Rows:
-        return entered(solution)
-
-    def position_mistakes(
-        self, puzzle: Norinori, position: Rows, solution: Rows, *, reveal: bool = False
-    ) -> list[Violation]:
-        """A shaded entry (1) on a cell the solution leaves unshaded, or a dot (2)
-        on a cell it shades."""
-        return position_mistakes(puzzle, position, solution, self.cell_label, reveal)
 
     def encode(self, puzzle: Norinori, state: State | None) -> Encoding:
         from . import cnf  # only the SAT engines need the encoder

@@ -17,12 +17,10 @@ dot), 0 unknown; a solution grid is 1 shaded, 0 not.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Self, cast
 
 from ...engine import Contradiction, State
 from ...grid import Mask, Rows, indices, members
-from ...kind import Violation
 from .model import Norinori
 from .tables import Tables, sparse
 
@@ -229,32 +227,3 @@ def settled_cells(state: State) -> dict[int, int]:
     settled = {cell: SHADED for cell in members(shaded)}
     settled.update({cell: UNSHADED for cell in members(unshaded & ~shaded)})
     return dict(sorted(settled.items()))
-
-
-def position_mistakes(
-    puzzle: Norinori,
-    position: Rows,
-    solution: Rows,
-    label: Callable[[Norinori, int], str],
-    reveal: bool = False,
-) -> list[Violation]:
-    """A shaded entry (1) on a cell the solution leaves unshaded, or a dot (2)
-    on a cell it shades; only with ``reveal`` does the message say which."""
-    wrong = []
-    for r, row in enumerate(position):
-        for c, value in enumerate(row):
-            cell = r * puzzle.cols + c
-            name = label(puzzle, cell)
-            if value == SHADED and not solution[r][c]:
-                words, answer = f"the shading at {name} is wrong", f"{name} is not shaded"
-            elif value == UNSHADED and solution[r][c]:
-                words, answer = f"the dot at {name} is wrong", f"{name} is shaded"
-            else:
-                continue
-            wrong.append(Violation("mistake", (cell,), f"{words} ({answer})" if reveal else words))
-    return wrong
-
-
-def entered(solution: Rows) -> Rows:
-    """A solution as a player enters it in full: shaded cells 1, every other cell dotted (2)."""
-    return [[1 if value else 2 for value in row] for row in solution]

@@ -43,7 +43,9 @@ WRITEUP = "for Norinori random partitions mostly had no solution"
 
 _PKG = "pencilbox.puzzles.norinori"
 _STATS = f"{_PKG}.stats"
-_COUNT = tuple(f"{_PKG}.{m}" for m in ("ladder", "rules", "tables", "cnf", "state"))
+_STATE = tuple(f"{_PKG}.state:{name}" for name in ("NoriState", "as_nori", "new_state"))
+"""What a count reads of ``state.py`` (a player's positions are no part of it)."""
+_COUNT = (*(f"{_PKG}.{m}" for m in ("ladder", "rules", "tables", "cnf")), *_STATE)
 SECTIONS: dict[str, tuple[str, ...]] = {
     "partitions": (
         *(f"{_PKG}.boards:{name}" for name in ("random_board", "random_regions", "_merge_small")),
@@ -63,7 +65,8 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     ),
     "rungs_on_bank": (
         f"{_PKG}/bank.json",
-        *(f"{_PKG}.{m}" for m in ("ladder", "rules", "tables", "placements", "probe", "state")),
+        *(f"{_PKG}.{m}" for m in ("ladder", "rules", "tables", "placements", "probe")),
+        *_STATE,
         f"{_STATS}:rung_sample",
     ),
 }
