@@ -13,20 +13,17 @@ so a run is repeatable whatever executor runs it.
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 from ...engine import Contradiction, propagate
-from ...executors import process_pool
 from ...kind import PuzzleKind
-from ...kind.sections import choose, previous, stamp
-from ...parallel import Job, gather
+from ...kind.measuring import Table, measure
+from ...parallel import Job
 from ...sat.core import count_models
 from . import cnf
 from .boards import random_board
@@ -71,8 +68,6 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     ),
 }
 """Each section of ``stats.json`` and the code it measures (see :mod:`pencilbox.kind.sections`)."""
-
-Table = Callable[[Any], dict[str, Any]]
 
 
 def answers(puzzle: Norinori) -> int:
@@ -223,41 +218,13 @@ def run(
     kept from the file at ``out_path``; ``section_seconds`` records each
     section's own time (``seconds`` is their sum) and ``section_samples``
     its ``samples``."""
-    if samples < 1:
-        raise ValueError("samples must be at least 1")
-    sections = choose(SECTIONS, only)
-    report = previous(out_path, sections, SECTIONS)
-    timings = dict(report.get("section_seconds") or {})
-    sample_sizes = dict(report.get("section_samples") or {})
-    own = executor is None
-    pool = process_pool() if executor is None else executor
-    plans = _plans(kind, samples)
-    try:
-        for section in sections:
-            began = time.perf_counter()
-            work, table = plans[section]()
-            report[section] = table(gather(pool, work))
-            timings[section] = round(time.perf_counter() - began, 1)
-            sample_sizes[section] = samples
-    finally:
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
-    report |= {
+    about = {
         "puzzle": "norinori",
         "writeup": WRITEUP,
         "seeds": "each sample: random.Random('stats:norinori:<measurement>:<key>:<index>')",
         "intervals": "each rate_95 is the 95% Wilson score interval of the rate beside it",
-        "section_seconds": timings,
-        "section_samples": sample_sizes,
-        "seconds": round(sum(timings.values()), 1),
     }
-    if len(sample_sizes) == len(SECTIONS) and len(set(sample_sizes.values())) == 1:
-        report["samples"] = samples
-    else:  # sections measured with different samples: each table says its own
-        report.pop("samples", None)
-    stamp(report, sections, SECTIONS)
-    order = ["puzzle", "samples", "writeup", "seeds", *SECTIONS]
-    ordered = {key: report[key] for key in order if key in report}
-    ordered |= {key: value for key, value in report.items() if key not in ordered}
-    Path(out_path).write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
-    return ordered
+    plans = _plans(kind, samples)
+    return measure(
+        out_path, SECTIONS, plans, samples=samples, only=only, executor=executor, about=about
+    )
