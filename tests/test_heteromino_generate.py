@@ -53,6 +53,35 @@ def test_every_move_of_the_walk_keeps_the_white_count_a_multiple_of_3(
     assert (49 - 10) % 3 == 0
 
 
+def test_a_large_walk_keeps_its_black_count_and_ends_unique_by_plain_sat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 21x21, the smallest board the large walk takes: about a second.
+    from pencilbox import counting
+
+    seen: list[int] = []
+    real = gen.large_score
+
+    def spy(
+        kind: gen.Kind,
+        rows: int,
+        cols: int,
+        black: list[bool],
+        counters: gen.Counters,
+        oracle: str = gen.ORACLE,
+    ) -> gen.Scored:
+        seen.append(sum(black))
+        return real(kind, rows, cols, black, counters, oracle)
+
+    monkeypatch.setattr(gen, "large_score", spy)
+    made = gen.generate(KIND, random.Random("t:0"), 21, 21)
+    assert made.info["walks"] == 1 and len(seen) == made.info["moves"] + 1
+    assert set(seen) == {made.info["black"]} and (441 - made.info["black"]) % 3 == 0
+    assert 0.25 * 441 <= made.info["black"] <= 0.27 * 441
+    assert counting.count(KIND, made.puzzle, 2, "sat").count == 1
+    assert not KIND.check(made.puzzle, made.solution)
+
+
 def test_aimed_moves_blacken_a_cell_in_or_next_to_the_loose_area() -> None:
     rows, cols = 8, 8
     rng = random.Random(4)
@@ -107,8 +136,42 @@ def test_unknown_oracle_is_a_puzzle_error() -> None:
 
 
 def test_sizes_past_the_largest_are_a_puzzle_error() -> None:
-    with pytest.raises(PuzzleError, match="3x3 to 20x20, not 21x20"):
-        gen.generate(KIND, random.Random(1), 21, 20)
+    with pytest.raises(PuzzleError, match="3x3 to 30x30, not 31x30"):
+        gen.generate(KIND, random.Random(1), 31, 30)
+    gen.check_size(30, 30)  # the largest is taken
+
+
+def test_cli_refuses_a_31x31_in_one_line() -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pencilbox",
+            "generate",
+            "heteromino",
+            "--size",
+            "31x31",
+            "--seed",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode != 0 and run.stdout == ""
+    assert run.stderr.strip().count("\n") == 0, run.stderr
+    assert "3x3 to 30x30, not 31x31" in run.stderr
+
+
+def test_only_boards_above_large_walk_by_the_large_settings() -> None:
+    # The bank (8x8, 12x12) regenerates from its seeds: sides up to LARGE keep
+    # the old budget and band; only larger ones change.
+    assert gen.LARGE == 20 and gen.MAX_SIDE == 30
+    for rows, cols in ((8, 8), (12, 12), (20, 20), (20, 7)):
+        assert gen.move_budget(rows, cols) == 4 * rows * cols
+    assert gen.move_budget(21, 8) == 6 * 21 * 8 and gen.move_budget(30, 30) == 5400
+    counts = gen.legal_black_counts(30, 30, gen.LARGE_BAND)
+    assert counts == [225, 228, 231, 234, 237, 240, 243]
 
 
 def test_black_counts_leave_multiples_of_three() -> None:
@@ -168,5 +231,10 @@ def test_largest_boards_generate_unique_puzzles() -> None:
     side = gen.MAX_SIDE
     for seed in range(1, 4):
         made = gen.generate(KIND, random.Random(f"{seed}:0"), side, side)
+        assert (made.puzzle.rows, made.puzzle.cols) == (side, side)
         assert counting.count(KIND, made.puzzle, 2, "sat").count == 1, seed
         assert not KIND.check(made.puzzle, made.solution)
+        assert made.info["grade"] == solving.grade(KIND, made.puzzle).as_json()
+    # Same seed, same puzzle: no decision of the large walk reads the clock.
+    again = gen.generate(KIND, random.Random("3:0"), side, side)
+    assert again.puzzle == made.puzzle and again.solution == made.solution

@@ -25,6 +25,12 @@ legal step. What is left is a local search over black-cell sets:
    cells nearest it. After :func:`move_budget` moves without success,
    scatter afresh.
 
+Boards with a side above :data:`LARGE` walk by other settings (see
+:func:`large_walk`): denser, every move aimed, windows (:mod:`.windows`)
+giving the "no answer" plateau a slope, one SAT solver kept for the whole
+walk in place of the default oracle's fresh ones, and a fresh scatter once
+a walk stalls.
+
 Everything random comes from the ``random.Random`` passed in, and no decision
 depends on the clock (the SAT solver is deterministic too), so a seed always
 gives the same puzzle.
@@ -32,6 +38,7 @@ gives the same puzzle.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from dataclasses import dataclass
@@ -42,9 +49,10 @@ from ...kind import Generated, Rows
 from .model import Heteromino, build
 from .oracle import ORACLE, ORACLES, Kind
 from .tables import Board
+from .windows import Refuter, WholeBoard
 
 MODES = ("walk",)
-MAX_SIDE = 20
+MAX_SIDE = 30
 MAX_RESTARTS = 1_000
 AIM = 0.5
 """Share of moves on an ambiguous board that are aimed at its loose area."""
@@ -61,6 +69,21 @@ boards have many answers, above it none. The walk starts at 14-22% and
 moves from there: fewer clues make the better puzzle, though walks from
 denser 12x12 boards finish sooner (see ``docs/heteromino-notes.md``).
 """
+
+LARGE = 20
+"""Boards with a side above this walk by :func:`large_walk`; up to it, as
+they always have (the bank regenerates from its seeds)."""
+LARGE_BAND = (0.25, 0.27)
+"""Densities large walks start from: from :data:`BAND` a 30x30 walk still had
+175 of 900 cells loose after ~50 s CPU, while the first board with answers
+that a 25-27% walk reaches is tight (a few hundred loose cells, unique within
+a few hundred aimed moves)."""
+STALL = 400
+"""Moves a large walk may go on an ambiguous board without a better score
+before it scatters afresh. Walks scored by the default oracle sat at one
+score for up to 1,700 moves (one at 7 loose cells); with the whole-board
+solver none of the walks for seeds 1-6 stalled this long (and 200 cost seed
+6 a second walk)."""
 
 
 @dataclass(frozen=True)
@@ -116,13 +139,14 @@ def score(kind: Kind, rows: int, cols: int, black: list[bool], oracle: str = ORA
 
 
 def move_budget(rows: int, cols: int) -> int:
-    """Moves one walk may make before it scatters afresh: 4 per cell.
+    """Moves one walk may make before it scatters afresh: 4 per cell (6 above
+    :data:`LARGE`, where :data:`STALL` usually ends a walk first).
 
     Successful walks on 8x8 and 12x12 mostly finish well inside this (see
     the ``budget`` table in ``stats.json``); a walk that has not, usually
     sits on a plateau it will not leave.
     """
-    return 4 * rows * cols
+    return (6 if max(rows, cols) > LARGE else 4) * rows * cols
 
 
 @dataclass
@@ -204,6 +228,100 @@ def walk(
     return Walk(black, current, moves, moves if current.score == 0 else None)
 
 
+def large_score(
+    kind: Kind, rows: int, cols: int, black: list[bool], counters: Counters, oracle: str = ORACLE
+) -> Scored:
+    """:func:`score`, with the windows asked before the count: a board that
+    ``w`` windows prove has no answer scores ``cells + 2 + w`` (after
+    ``bad``, which is cheaper), so a walk on the plateau has a slope and a
+    board there costs no count. The count is the whole-board solver's when
+    there is one (see :class:`Counters`), else ``oracle``'s."""
+    refuter, whole = counters
+    cells = rows * cols
+    bad = bad_regions(rows, cols, black)
+    if bad:
+        return Scored(cells + 2 + bad, None)
+    refuted = refuter.refuted(black)
+    if refuted:
+        return Scored(cells + 2 + refuted, None)
+    if whole is None:
+        return score(kind, rows, cols, black, oracle)
+    verdict = whole.verdict(black)
+    if verdict.count == 0:
+        return Scored(cells + 2, None)
+    if verdict.count > 1:
+        return Scored(1 + len(verdict.differ), None, verdict.differ)
+    return Scored(0, verdict.solution)
+
+
+Counters = tuple[Refuter, WholeBoard | None]
+"""What a large walk scores with: the windows, and the whole-board solver
+(None when the walk was asked for another oracle than the default)."""
+
+
+def large_walk(
+    kind: Kind,
+    rng: random.Random,
+    rows: int,
+    cols: int,
+    black_count: int,
+    counters: Counters,
+    oracle: str = ORACLE,
+) -> Walk:
+    """:func:`walk` for boards above :data:`LARGE`: scored by :func:`large_score`,
+    every move on an ambiguous board aimed, and given up after :data:`STALL`
+    moves on an ambiguous board without a better score."""
+    black = scatter(rng, rows, cols, black_count)
+    current = large_score(kind, rows, cols, black, counters, oracle)
+    moves = better = 0
+    budget = move_budget(rows, cols)
+    while current.score and moves < budget:
+        if current.differ and moves - better > STALL:
+            break
+        moves += 1
+        if current.differ:
+            source, target = aimed_move(rng, rows, cols, black, current.differ)
+        else:
+            blacks = [cell for cell, b in enumerate(black) if b]
+            whites = [cell for cell, b in enumerate(black) if not b]
+            source, target = rng.choice(blacks), rng.choice(whites)
+        black[source], black[target] = False, True
+        trial = large_score(kind, rows, cols, black, counters, oracle)
+        if trial.score < current.score:
+            better = moves
+        if trial.score <= current.score:
+            current = trial
+        else:
+            black[source], black[target] = True, False
+    return Walk(black, current, moves, moves if current.score == 0 else None)
+
+
+def walks(
+    kind: Kind, rng: random.Random, rows: int, cols: int, oracle: str
+) -> tuple[Walk, int, int]:
+    """Walk from fresh scatters until one reaches a unique board: that walk,
+    the walks made and the moves over all of them."""
+    large = max(rows, cols) > LARGE
+    counts = legal_black_counts(rows, cols, LARGE_BAND if large else BAND)
+    budget = move_budget(rows, cols)
+    moves = 0
+    with contextlib.ExitStack() as solvers:
+        counters: Counters | None = None
+        if large:
+            refuter = solvers.enter_context(Refuter(rows, cols))
+            whole = solvers.enter_context(WholeBoard(rows, cols)) if oracle == ORACLE else None
+            counters = (refuter, whole)
+        for made in range(1, MAX_RESTARTS + 1):
+            if counters is None:
+                done = walk(kind, rng, rows, cols, rng.choice(counts), budget, oracle)
+            else:
+                done = large_walk(kind, rng, rows, cols, rng.choice(counts), counters, oracle)
+            moves += done.moves
+            if done.score.score == 0:
+                return done, made, moves
+    raise RuntimeError(f"no unique {rows}x{cols} board in {MAX_RESTARTS} walks")
+
+
 def check_size(rows: int, cols: int) -> None:
     if not (3 <= rows <= MAX_SIDE and 3 <= cols <= MAX_SIDE):
         raise PuzzleError(
@@ -222,7 +340,9 @@ def generate(
     """A new unique puzzle of ``rows`` × ``cols`` with its solution.
 
     ``kind`` is the face the walk counts through and the puzzle is graded and
-    checked with; ``oracle`` names the counter the walk asks (:data:`.oracle.ORACLES`).
+    checked with; ``oracle`` names the counter the walk asks (:data:`.oracle.ORACLES`;
+    above :data:`LARGE`, the default stands for the whole-board solver of
+    :mod:`.windows`, which gives the same verdicts faster there).
 
     ``info`` holds ``mode``, ``black`` (black cells), ``walks`` (scatters
     tried, the successful one included), ``moves`` (over all walks),
@@ -236,18 +356,7 @@ def generate(
         raise PuzzleError(f"unknown oracle {oracle!r}; choose from {', '.join(ORACLES)}")
     check_size(rows, cols)
     started = time.perf_counter()
-    counts = legal_black_counts(rows, cols)
-    budget = move_budget(rows, cols)
-    moves = 0
-    walks = 0
-    while walks < MAX_RESTARTS:
-        walks += 1
-        done = walk(kind, rng, rows, cols, rng.choice(counts), budget, oracle)
-        moves += done.moves
-        if done.score.score == 0:
-            break
-    else:
-        raise RuntimeError(f"no unique {rows}x{cols} board in {MAX_RESTARTS} walks")
+    done, made, moves = walks(kind, rng, rows, cols, oracle)
     puzzle = build(rows, cols, done.black)
     # The oracle's word is checked twice: the rungs prove the board unique
     # (and grade it), and the independent checker accepts the answer.
@@ -262,7 +371,7 @@ def generate(
     info = {
         "mode": mode,
         "black": puzzle.black_count,
-        "walks": walks,
+        "walks": made,
         "moves": moves,
         "grade": grade.as_json(),
         "seconds": round(time.perf_counter() - started, 4),
