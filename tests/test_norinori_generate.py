@@ -17,6 +17,7 @@ import pytest
 from pencilbox import registry, solving
 from pencilbox.engine import count_solutions
 from pencilbox.errors import PuzzleError
+from pencilbox.puzzles.norinori import crossing
 from pencilbox.puzzles.norinori import generate as gen
 from pencilbox.puzzles.norinori.boards import dominoes, flood, grow_around, slides
 from pencilbox.puzzles.norinori.ladder import LADDER
@@ -240,3 +241,36 @@ def test_largest_boards_generate_unique_puzzles() -> None:
         made = gen.generate(random.Random(f"{seed}:0"), gen.MAX_SIDE, gen.MAX_SIDE)
         assert counting.count(KIND, made.puzzle, 2, "sat").count == 1, seed
         assert KIND.check(made.puzzle, made.solution) == []
+
+
+def test_traded_seeds_hold_two_shaded_cells_each_in_one_piece() -> None:
+    """Every flood seed holds exactly two shaded cells joined through its own
+    cells, every shaded cell is in one seed, and some seeds pair cells of two
+    different dominoes (the trades that make a domino cross a border)."""
+    traded = 0
+    for index in range(20):
+        rng = random.Random(f"seeds:{index}")
+        placed = dominoes(rng, 10, 10)
+        shaded = {cell for pair in placed for cell in pair}
+        found = crossing.seeds(rng, 10, 10, placed)
+        board = build(10, 10, [0] * 100)
+        assert sorted(c for seed in found for c in seed if c in shaded) == sorted(shaded)
+        assert len({c for seed in found for c in seed}) == sum(len(seed) for seed in found)
+        for seed in found:
+            assert len(shaded & set(seed)) == 2 and connected(board, seed), seed
+        traded += sum(
+            tuple(sorted(shaded & set(seed))) not in set(map(tuple, map(sorted, placed)))
+            for seed in found
+        )
+    assert traded > 0
+
+
+@pytest.mark.parametrize("side", [8, 12])
+def test_some_generated_dominoes_cross_a_region_border(side: int) -> None:
+    across = total = 0
+    for seed in range(4):
+        made = gen.generate(random.Random(f"cross:{side}:{seed}"), side, side)
+        assert KIND.check(made.puzzle, made.solution) == []
+        found, count = crossing.crossing(made.puzzle.regions, made.solution)
+        across, total = across + found, total + count
+    assert 0 < across < total

@@ -10,6 +10,7 @@ solver, so the boards are fair tests of every counter.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 from .model import Norinori, build, neighbours
@@ -202,18 +203,26 @@ def near_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(neighbours(rows, cols, cell) for cell in range(rows * cols))
 
 
-def flood(rng: random.Random, rows: int, cols: int, placed: list[tuple[int, int]]) -> list[int]:
-    """Region labels: one region per domino, then each free cell in turn (a
-    random one beside a region) joins the neighbouring region it gives the
-    fewest slides, as the LITS write-up floods cells into the region they
-    enlarge least."""
+def flood(
+    rng: random.Random,
+    rows: int,
+    cols: int,
+    placed: list[tuple[int, int]],
+    seeds: Sequence[Sequence[int]] | None = None,
+) -> list[int]:
+    """Region labels: one region per seed (each domino by default; the
+    generator's seeds may pair two dominoes' cells, :mod:`.crossing`), then
+    each free cell in turn (a random one beside a region) joins the
+    neighbouring region it gives the fewest slides, as the LITS write-up
+    floods cells into the region they enlarge least."""
     total = rows * cols
     labels = [-1] * total
-    for number, (a, b) in enumerate(placed):
-        labels[a] = labels[b] = number
+    for number, seed in enumerate(placed if seeds is None else seeds):
+        for cell in seed:
+            labels[cell] = number
     shaded = {cell for pair in placed for cell in pair}
     near = near_table(rows, cols)
-    free = total - len(shaded)
+    free = labels.count(-1)
     while free:
         frontier = [
             cell

@@ -8,7 +8,10 @@ shapes the regions around it.
 2. **Grow** one region around each domino over the unshaded cells, each
    cell joining the neighbouring region it gives the fewest *slides* (other
    pairs the region could shade with the rest kept: one-region rivals):
-   the dominoes are an answer (:func:`flood`).
+   the dominoes are an answer (:func:`flood`). Some pairs of nearby
+   dominoes trade partners first, each region seeded with one cell of each
+   and a short path between them, so that those dominoes cross a border
+   (:mod:`.crossing`).
 3. **Walk** unshaded cells between regions: first out of regions with a
    slide (:func:`descend`), then while a rival answer is left: a cell only
    the rival shades moves to a neighbouring region, which ends that rival
@@ -34,6 +37,7 @@ from ...kind import Generated
 from ...sat.core import count_models
 from . import cnf
 from .boards import dominoes, flood, slides
+from .crossing import seeds
 from .model import Norinori, build, connected, neighbours
 from .rivals import RivalSearch
 from .walk import walk_step
@@ -103,7 +107,7 @@ def attempt(rng: random.Random, rows: int, cols: int) -> tuple[Norinori, Rows, i
     """Place, grow and walk once: the unique board, its answer and the walk's
     length, or None when the walk stalled or ran too long."""
     placed = dominoes(rng, rows, cols)
-    labels = flood(rng, rows, cols, placed)
+    labels = flood(rng, rows, cols, placed, seeds(rng, rows, cols, placed))
     answer = [[0] * cols for _ in range(rows)]
     for pair in placed:
         for cell in pair:

@@ -27,6 +27,7 @@ from ...parallel import Job
 from ...sat.core import count_models
 from . import cnf
 from .boards import random_board
+from .crossing import crossing
 from .generate import generate
 from .ladder import LADDER
 from .model import Norinori, from_json
@@ -55,7 +56,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     ),
     "generation": (
         f"{_PKG}.boards",
-        f"{_PKG}.generate",
+        *(f"{_PKG}.{m}" for m in ("generate", "crossing", "walk", "rivals")),
         f"{_STATS}:speed_sample",
         f"{_STATS}:_generation_section",
         f"{_STATS}:SPEED_SIDES",
@@ -90,7 +91,13 @@ def partition_sample(side: int, mix: str, index: int) -> dict[str, Any]:
 
 def speed_sample(side: int, index: int) -> dict[str, Any]:
     made = generate(random.Random(f"stats:norinori:speed:{side}:{index}"), side, side)
-    return {"seconds": made.info["seconds"], "attempts": made.info["attempts"]}
+    across, dominoes = crossing(made.puzzle.regions, made.solution)
+    return {
+        "seconds": made.info["seconds"],
+        "attempts": made.info["attempts"],
+        "crossing": across,
+        "dominoes": dominoes,
+    }
 
 
 def rung_sample(json_form: dict[str, Any]) -> dict[str, Any]:
@@ -194,8 +201,15 @@ def _generation_section(gathered: dict[Any, list[dict[str, Any]]], speeds: int) 
             "median_seconds": round(statistics.median(r["seconds"] for r in rows), 3),
             "max_seconds": round(max(r["seconds"] for r in rows), 3),
             "mean_attempts": round(statistics.fmean(r["attempts"] for r in rows), 2),
+            "crossing_share": round(
+                sum(r["crossing"] for r in rows) / sum(r["dominoes"] for r in rows), 3
+            ),
         }
-    return {"sample_size": speeds, "by_size": generation}
+    return {
+        "sample_size": speeds,
+        "by_size": generation,
+        "crossing": "the share of the answers' dominoes that cross a region border",
+    }
 
 
 def _rung_section(gathered: dict[Any, list[dict[str, Any]]]) -> dict[str, Any]:
