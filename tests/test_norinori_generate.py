@@ -17,9 +17,9 @@ import pytest
 from pencilbox import registry, solving
 from pencilbox.engine import count_solutions
 from pencilbox.errors import PuzzleError
-from pencilbox.puzzles.norinori import crossing
+from pencilbox.puzzles.norinori import crossing, walk
 from pencilbox.puzzles.norinori import generate as gen
-from pencilbox.puzzles.norinori.boards import dominoes, flood, grow_around, slides
+from pencilbox.puzzles.norinori.boards import dominoes, flood, grow_around, near_table, slides
 from pencilbox.puzzles.norinori.ladder import LADDER
 from pencilbox.puzzles.norinori.model import build, connected, neighbours
 from pencilbox.puzzles.norinori.rivals import RivalSearch, exactly_two
@@ -274,3 +274,21 @@ def test_some_generated_dominoes_cross_a_region_border(side: int) -> None:
         found, count = crossing.crossing(made.puzzle.regions, made.solution)
         across, total = across + found, total + count
     assert 0 < across < total
+
+
+def test_an_undone_trade_deals_each_domino_a_whole_region() -> None:
+    """Two regions seeded across two dominoes, dealt out again by the walk:
+    each holds one whole domino, in one piece, and no cell is lost."""
+    # x . y   regions: {0, 3, 6} and {1, 4, 7}, dominoes 0-1 and 6-7 (rows 0 and 2)
+    # . . .
+    # x . y
+    labels = [0, 1, 2, 0, 1, 2, 0, 1, 2]
+    shaded = {0, 1, 6, 7}
+    before = sorted(c for c, label in enumerate(labels) if label in (0, 1))
+    walk._deal(near_table(3, 3), labels, (0, 1), (6, 7), 0, 1)
+    board = build(3, 3, [0] * 9)
+    for label, domino in ((0, {0, 1}), (1, {6, 7})):
+        cells = [c for c, other in enumerate(labels) if other == label]
+        assert shaded & set(cells) == domino and connected(board, cells)
+    assert sorted(c for c, label in enumerate(labels) if label in (0, 1)) == before
+    assert labels[2::3] == [2, 2, 2]

@@ -19,18 +19,18 @@ from collections.abc import Sequence
 
 from .model import neighbours
 
-SHARE = 0.3
+SHARE = 0.6
 """The chance that a domino not yet paired tries to trade partners with a neighbour ..."""
 
-TRADES = 8
+TRADES = 40
 """... but no more than this many tries a board on average. A traded region is
-a thin chain (its two shaded cells linked by a path of one or two cells), and
-a rival that shades a cell of that path cannot be walked away by moving the
-cell; every trade adds a chance that the walk stalls and the pass starts
-over. Measured on 8 seeds a size, with the chance at 0.3 for every size:
-1.75 passes a puzzle at 10x10, 9 at 15x15, 24 at 20x20; bounding the tries
-keeps large boards to a few passes (``crossing`` in ``stats.json`` says how
-many dominoes cross)."""
+a thin chain (its two shaded cells linked by a path of one or two cells); a
+rival that shades a cell of that path cannot be walked away by moving the
+cell, so the walk undoes that trade (:func:`.walk.walk_step`), and every
+trade costs walk steps. Measured on 10 seeds a size (4 at 30x30): with no
+bound, 30x30 took a median of 37 s and 35 passes; with this bound, 3.5 s
+and 5 passes, while 10x10 and 20x20 are unchanged or nearly (``crossing``
+in ``stats.json`` says how many dominoes cross)."""
 
 REACH = 2
 """Free cells a seeded path may pass through between two shaded cells."""

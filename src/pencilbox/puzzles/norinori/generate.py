@@ -11,7 +11,7 @@ shapes the regions around it.
    the dominoes are an answer (:func:`flood`). Some pairs of nearby
    dominoes trade partners first, each region seeded with one cell of each
    and a short path between them, so that those dominoes cross a border
-   (:mod:`.crossing`).
+   (:mod:`.crossing`); the walk undoes a trade whose path it cannot move.
 3. **Walk** unshaded cells between regions: first out of regions with a
    slide (:func:`descend`), then while a rival answer is left: a cell only
    the rival shades moves to a neighbouring region, which ends that rival

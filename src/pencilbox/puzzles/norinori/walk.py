@@ -10,6 +10,11 @@ those cells along (none of them shaded), or, when it cannot go at all, a
 cell of a region where the answers differ moves instead, nearest first,
 which may open a way out for it next time.
 
+When every cell the rival shades is stuck, and one is the only link between
+its region's two shaded cells because the region was seeded across two
+dominoes (:mod:`.crossing`), that trade is undone: the two regions' cells
+are dealt out again, each around one whole domino.
+
 A cell that has moved :data:`MAX_MOVES` times stays put: a cell that makes
 a rival in either region beside it would otherwise swing between them
 until the walk gives up.
@@ -67,7 +72,62 @@ def walk_step(
             labels[c] = best
         moved[cell] = moved.get(cell, 0) + 1
         return True
+    return _bypass(rng, near, labels, shaded, first, moved)
+
+
+def _bypass(
+    rng: random.Random,
+    near: tuple[tuple[int, ...], ...],
+    labels: list[int],
+    shaded: set[int],
+    stuck: list[int],
+    moved: dict[int, int],
+) -> bool:
+    """Undo the trade (:mod:`.crossing`) of a ``stuck`` cell's region: a cell
+    the rival shades that alone links its region's two shaded cells, when
+    those are no domino but cells of two dominoes whose other cells share
+    one region. The two regions' cells are dealt out again, grown from the
+    two dominoes, so that each holds one domino whole; False when no stuck
+    cell is in such a region."""
+    for cell in stuck:
+        home = labels[cell]
+        pair = [c for c, label in enumerate(labels) if label == home and c in shaded]
+        if any(n in pair for n in near[pair[0]]):
+            continue  # a domino of its own: nothing to undo
+        partners = [next(n for n in near[c] if n in shaded) for c in pair]
+        away = labels[partners[0]]
+        if labels[partners[1]] != away or away == home:
+            continue
+        _deal(near, labels, (pair[0], partners[0]), (pair[1], partners[1]), home, away)
+        return True
     return False
+
+
+def _deal(
+    near: tuple[tuple[int, ...], ...],
+    labels: list[int],
+    one: tuple[int, int],
+    two: tuple[int, int],
+    first: int,
+    second: int,
+) -> None:
+    """Relabel the cells of regions ``first`` and ``second``: grown in turn
+    from domino ``one`` (as ``first``) and domino ``two`` (as ``second``)."""
+    cells = {c for c, label in enumerate(labels) if label in (first, second)}
+    for c in cells:
+        labels[c] = -2
+    fronts = [list(one), list(two)]
+    for label, front in zip((first, second), fronts, strict=True):
+        for c in front:
+            labels[c] = label
+    while any(fronts):
+        for index, label in enumerate((first, second)):
+            grown = [n for c in fronts[index] for n in near[c] if labels[n] == -2]
+            fronts[index] = []
+            for n in grown:
+                if labels[n] == -2:
+                    labels[n] = label
+                    fronts[index].append(n)
 
 
 def _carried(
