@@ -19,7 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from pencilbox import batch, registry, solving
+from pencilbox import batch, registry, solving, targeting
 from pencilbox.formats import load_url
 from pencilbox.kind import PuzzleKind
 
@@ -75,9 +75,18 @@ def generate(
     *,
     copied: Sequence[str] = ("url", "json", "solution"),
     first_number: int = 1,
+    aim: tuple[str, int] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Yield ``count`` bank records of one size and mode, numbered from ``first_number``."""
-    made = batch.generate_many(kind_name, rows, cols, count, mode, seed, pool)
+    """Yield ``count`` bank records of one size and mode, numbered from
+    ``first_number``; with ``aim`` (a grade and the attempts each puzzle may
+    take), only puzzles of that grade, as ``generate --grade`` makes them."""
+    if aim is None:
+        made = batch.generate_many(kind_name, rows, cols, count, mode, seed, pool)
+    else:
+        target = targeting.parse_target(registry.get(kind_name), aim[0])
+        made = targeting.generate_targeted(
+            kind_name, rows, cols, count, mode, seed, target, aim[1], pool
+        )
     for number, made_record in enumerate(made, start=first_number):
         # The key order is the order in bank.json: the common head, the bank's
         # own fields, then the copied forms.

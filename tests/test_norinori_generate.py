@@ -211,14 +211,20 @@ def test_bank_holds_60_puzzles_from_6x6_to_15x15_with_a_spread_of_grades() -> No
     assert set(sides) == set(range(6, 16)) and min(sides.values()) >= 6
     assert len({record["grade"]["rung"] for record in bank}) >= 2
     assert len({record["id"] for record in bank}) == len(bank)
+    # two puzzles for beginners (the cheapest rung finishes them) on every side up to 10
+    easy = Counter(record["rows"] for record in bank if record["grade"]["rung"] == "person")
+    assert all(easy[side] >= 2 for side in range(6, 11)), easy
 
 
 def test_bank_records_regenerate_from_their_seeds() -> None:
     """The bank script makes each record from its own seed: the generator
-    given that seed makes the same board and answer (one record per size)."""
+    given that seed makes the same board and answer (one record per size,
+    and one of those aimed at the cheapest rung)."""
     bank = KIND.bank()
-    for side in range(6, 16):
-        record = next(record for record in bank if record["rows"] == side)
+    firsts = [next(record for record in bank if record["rows"] == side) for side in range(6, 16)]
+    easy = [record for record in bank if ":easy:" in record["seed"]]
+    for record in [*firsts, easy[-1]]:
+        side = record["rows"]
         made = KIND.generate(random.Random(record["seed"]), side, side, record["mode"])
         assert KIND.to_json(made.puzzle) == record["json"], record["id"]
         assert made.solution == record["solution"], record["id"]
