@@ -18,6 +18,8 @@ from test_web_e2e import OUTPUT, api, board_cells, browser, heteromino_cuts, ser
 
 __all__ = ["browser", "server"]  # fixtures, used by name
 
+playwright_api = pytest.importorskip("playwright.sync_api")
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SIZES: dict[str, dict[str, Any]] = {
     "phone": PHONE,
@@ -162,6 +164,22 @@ def touch_drag(tab: Any, points: list[tuple[float, float]]) -> None:
     session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+def tap_when_still(tab: Any, selector: str, settle_ms: int = 250, tries: int = 40) -> None:
+    """Tap the element once it has stayed put for ``settle_ms``: a tap goes to
+    a point on the screen, and a message that arrives late and wraps onto
+    another line moves the controls below it away from that point."""
+    element = tab.locator(selector)
+    box = element.bounding_box()
+    for _ in range(tries):
+        tab.wait_for_timeout(settle_ms)
+        again = element.bounding_box()
+        if again == box:
+            break
+        box = again
+    assert box is not None, f"{selector} is not on the page"
+    tab.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def test_phone_heteromino_draws_a_piece_by_dragging(phone: Any, server: str) -> None:
     payload = open_bank(phone, server, "heteromino")
     cols = payload["cols"]
@@ -189,9 +207,17 @@ def test_phone_heteromino_draws_a_piece_by_dragging(phone: Any, server: str) -> 
     # one move: undo takes the whole piece back (once the page has settled: a
     # message arriving late moves the controls under a tap aimed at Undo)
     phone.wait_for_load_state("networkidle")
-    phone.tap("#undo")
-    # the board is redrawn after the tap's handler returns: wait for it
-    phone.wait_for_selector("rect.shade.piece", state="detached")
+    tap_when_still(phone, "#undo")
+    # the board is redrawn after the tap's handler returns: wait for it. Under
+    # load Chromium now and then makes no click of a synthetic tap that follows
+    # the drag's touch events (Undo still enabled, the board untouched, focus
+    # on the board); only then is it tapped again, so a partial undo still fails.
+    try:
+        phone.wait_for_selector("rect.shade.piece", state="detached", timeout=5_000)
+    except playwright_api.TimeoutError:
+        assert board_cells(phone, "rect.shade.piece") == sorted(piece)
+        tap_when_still(phone, "#undo")
+        phone.wait_for_selector("rect.shade.piece", state="detached")
     assert board_cells(phone, "rect.shade.piece") == []
     # a stroke over two cells draws nothing and says why
     touch_drag(phone, [centre(ends[0]), centre(ends[1])])
