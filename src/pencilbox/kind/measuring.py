@@ -75,3 +75,22 @@ def measure(
     ordered |= {key: value for key, value in report.items() if key not in ordered}
     Path(out_path).write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
     return ordered
+
+
+def wilson(hits: int, total: int) -> list[float]:
+    """The 95% Wilson score interval of the rate ``hits / total``, to 3 places."""
+    z = 1.96
+    share = hits / total
+    middle = (share + z * z / (2 * total)) / (1 + z * z / total)
+    half = z / (1 + z * z / total) * (share * (1 - share) / total + z * z / (4 * total**2)) ** 0.5
+    return [round(max(0.0, middle - half), 3), round(min(1.0, middle + half), 3)]
+
+
+def rate(hits: int, total: int) -> dict[str, Any]:
+    """A measured rate as the stats files write it: count, of, rate and its interval."""
+    return {
+        "count": hits,
+        "of": total,
+        "rate": round(hits / total, 3),
+        "rate_95": wilson(hits, total),
+    }

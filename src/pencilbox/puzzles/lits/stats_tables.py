@@ -6,6 +6,7 @@ import statistics
 from collections.abc import Iterable
 from typing import Any
 
+from ...kind.measuring import rate as _rate  # the measured tables keep their code
 from .ladder import LADDER
 from .packing import NODE_BUDGET, TARGET_DENSITY
 from .stats_jobs import (
@@ -28,24 +29,6 @@ WRITEUP = {
         "a rival set of size 8 is exactly a lattice of 2^3 independent one-region slides"
     ),
 }
-
-
-def _wilson(hits: int, total: int) -> list[float]:
-    """95% Wilson interval of a rate."""
-    z = 1.96
-    rate = hits / total
-    middle = (rate + z * z / (2 * total)) / (1 + z * z / total)
-    half = z / (1 + z * z / total) * (rate * (1 - rate) / total + z * z / (4 * total**2)) ** 0.5
-    return [round(max(0.0, middle - half), 3), round(min(1.0, middle + half), 3)]
-
-
-def _rate(hits: int, total: int) -> dict[str, Any]:
-    return {
-        "count": hits,
-        "of": total,
-        "rate": round(hits / total, 3),
-        "rate_95": _wilson(hits, total),
-    }
 
 
 def _mean(values: Iterable[float]) -> float:

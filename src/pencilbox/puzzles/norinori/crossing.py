@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .model import neighbours
+from .boards import near_table
 
 SHARE = 0.6
 """The chance that a domino not yet paired tries to trade partners with a neighbour ..."""
@@ -42,7 +42,7 @@ def seeds(
     """The flood's region seeds: each a list of cells holding two shaded
     cells; a domino that traded partners is in two seeds, any other is a
     seed of its own."""
-    near = tuple(neighbours(rows, cols, cell) for cell in range(rows * cols))
+    near = near_table(rows, cols)
     taken = {cell for pair in placed for cell in pair}  # in a seed, or shaded
     order = list(range(len(placed)))
     rng.shuffle(order)

@@ -15,10 +15,10 @@ neighbouring region may stand beside (:meth:`.tables.Tables.compatible`).
 from __future__ import annotations
 
 from ...engine import Contradiction, Deduction, Log, Rule, State
-from ...grid import Mask, indices
+from ...grid import Mask, indices, members
 from .places import region_why
 from .state import SHADED, UNSHADED, NoriState, as_nori
-from .tables import Tables, sparse
+from .tables import Tables
 
 
 def region_placements(state: State, log: Log) -> bool:
@@ -64,7 +64,7 @@ def _forced(state: NoriState, region: int, pair: Mask) -> tuple[Mask, Mask] | No
     shaded = state.shaded | pair
     unshaded = state.unshaded | (tables.region_mask[region] & ~pair)
     shade = unshade = 0
-    for cell in sparse(pair | (tables.ring[region] & state.shaded)):
+    for cell in members(pair | (tables.ring[region] & state.shaded)):
         touching = near[cell] & shaded
         if touching & (touching - 1):
             return None
@@ -76,7 +76,7 @@ def _forced(state: NoriState, region: int, pair: Mask) -> tuple[Mask, Mask] | No
             continue
         # a partner must touch this cell and no other shaded cell
         ways = 0
-        for side in sparse(near[cell] & ~unshaded):
+        for side in members(near[cell] & ~unshaded):
             if near[side] & shaded == 1 << cell:
                 ways |= 1 << side
             else:

@@ -17,10 +17,10 @@ consistency between the pairs of neighbouring regions.
 from __future__ import annotations
 
 from ...engine import Contradiction, Deduction, Log, Rule, State
-from ...grid import Mask, indices
+from ...grid import Mask, indices, members
 from .places import Why, region_why
 from .state import SHADED, UNSHADED, NoriState, as_nori
-from .tables import Tables, sparse
+from .tables import Tables
 
 # -- person ----------------------------------------------------------------------
 
@@ -98,7 +98,7 @@ def no_three(state: State, log: Log) -> bool:
     fresh = state.fresh
     state.fresh = 0
     changed = False
-    for cell in sparse(fresh):
+    for cell in members(fresh):
         near = tables.near_mask
         touching = near[cell] & state.shaded
         if touching & (touching - 1):
@@ -123,7 +123,7 @@ def no_three(state: State, log: Log) -> bool:
                         )
                     )
             continue
-        for side in sparse(near[cell] & ~state.shaded & ~state.unshaded):
+        for side in members(near[cell] & ~state.shaded & ~state.unshaded):
             others = near[side] & state.shaded & ~(1 << cell)
             if others:
                 state.unshade(1 << side)
@@ -165,7 +165,7 @@ def one_way_out(state: State, log: Log) -> bool:
     look = state.look_out & state.shaded
     state.look_out = 0
     changed = False
-    for cell in sparse(look):
+    for cell in members(look):
         around = tables.near_mask[cell]
         if around & state.shaded:
             continue
@@ -204,7 +204,7 @@ def no_partner(state: State, log: Log) -> bool:
     look = state.look_partner & ~state.shaded & ~state.unshaded
     state.look_partner = 0
     changed = False
-    for cell in sparse(look):
+    for cell in members(look):
         around = tables.near_mask[cell]
         if around & ~state.unshaded:
             continue

@@ -22,7 +22,7 @@ from typing import Self, cast
 from ...engine import Contradiction, State
 from ...grid import Mask, Rows, indices, members
 from .model import Norinori
-from .tables import Tables, sparse
+from .tables import Tables
 
 SHADED = 1
 UNSHADED = 2
@@ -114,7 +114,7 @@ class NoriState(State):
         tables = self.tables
         self.shaded |= cells
         self.fresh |= cells
-        for cell in sparse(cells):
+        for cell in members(cells):
             self.look_out |= tables.near_mask[cell] | 1 << cell
             self.dirty_place |= tables.touch_regions[cell]
             self.narrow(tables.region_of[cell], tables.covering[cell])
@@ -129,7 +129,7 @@ class NoriState(State):
             raise Contradiction(f"{self.tables.label(clash)} would be shaded and unshaded")
         tables = self.tables
         self.unshaded |= cells
-        for cell in sparse(cells):
+        for cell in members(cells):
             self.look_out |= tables.near_mask[cell]
             self.look_partner |= tables.near_mask[cell]
             self.dirty_place |= tables.touch_regions[cell]

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...engine import Contradiction, propagate
 from ...kind import PuzzleKind
-from ...kind.measuring import Table, measure
+from ...kind.measuring import Table, measure, rate
 from ...parallel import Job
 from ...sat.core import count_models
 from . import cnf
@@ -111,31 +111,13 @@ def rung_sample(json_form: dict[str, Any]) -> dict[str, Any]:
     return finished
 
 
-def _wilson(hits: int, total: int) -> list[float]:
-    """95% Wilson interval of a rate."""
-    z = 1.96
-    rate = hits / total
-    middle = (rate + z * z / (2 * total)) / (1 + z * z / total)
-    half = z / (1 + z * z / total) * (rate * (1 - rate) / total + z * z / (4 * total**2)) ** 0.5
-    return [round(max(0.0, middle - half), 3), round(min(1.0, middle + half), 3)]
-
-
-def _rate(hits: int, total: int) -> dict[str, Any]:
-    return {
-        "count": hits,
-        "of": total,
-        "rate": round(hits / total, 3),
-        "rate_95": _wilson(hits, total),
-    }
-
-
 def _shares(rows: list[dict[str, Any]]) -> dict[str, Any]:
     counts = [row["answers"] for row in rows]
     total = len(counts)
     return {
-        "none": _rate(counts.count(0), total),
-        "one": _rate(counts.count(1), total),
-        "many": _rate(sum(count >= 2 for count in counts), total),
+        "none": rate(counts.count(0), total),
+        "one": rate(counts.count(1), total),
+        "many": rate(sum(count >= 2 for count in counts), total),
     }
 
 
@@ -214,7 +196,7 @@ def _generation_section(gathered: dict[Any, list[dict[str, Any]]], speeds: int) 
 
 def _rung_section(gathered: dict[Any, list[dict[str, Any]]]) -> dict[str, Any]:
     bank = gathered[("rungs",)]
-    return {rung: _rate(sum(found[rung] for found in bank), len(bank)) for rung in LADDER.names}
+    return {rung: rate(sum(found[rung] for found in bank), len(bank)) for rung in LADDER.names}
 
 
 def run(

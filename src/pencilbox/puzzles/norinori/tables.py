@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ...grid import Mask, indices
+from ...grid import Mask, indices, members
 from .model import Norinori, neighbours
 
 Domain = int
@@ -133,7 +133,7 @@ def fits(near_mask: tuple[Mask, ...], shaded: Mask, unshaded: Mask) -> bool:
     """Whether the ``shaded`` cells can each still have exactly one shaded
     neighbour: none has two or more among ``shaded``, and each without one
     has a neighbour outside ``unshaded`` to pair with."""
-    for cell in sparse(shaded):
+    for cell in members(shaded):
         around = near_mask[cell]
         touching = around & shaded
         if touching & (touching - 1):
@@ -141,15 +141,3 @@ def fits(near_mask: tuple[Mask, ...], shaded: Mask, unshaded: Mask) -> bool:
         if not touching and not around & ~unshaded:
             return False
     return True
-
-
-def sparse(mask: Mask) -> list[int]:
-    """The members of a set with few members on a big board, by peeling bits:
-    :func:`pencilbox.grid.indices` reads a board-sized set through its binary
-    text, which costs the whole board however few cells it holds."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found

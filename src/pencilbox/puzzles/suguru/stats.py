@@ -31,6 +31,7 @@ from ... import solving
 from ...engine import count_solutions, propagate
 from ...executors import process_pool
 from ...kind import PuzzleKind
+from ...kind.measuring import wilson as _wilson  # the measured tables keep their code
 from ...kind.sections import choose, previous, stamp
 from ...parallel import Job, gather
 from .generate import MODES, WITNESS_RULES, Carver, make_filled
@@ -134,15 +135,6 @@ def partition_sample(side: int, variant: str, index: int) -> dict[str, Any]:
 
 
 # -- aggregation -------------------------------------------------------------
-
-
-def _wilson(hits: int, total: int) -> list[float]:
-    """95% Wilson interval of a rate: how far 100 samples can be trusted."""
-    z = 1.96
-    rate = hits / total
-    middle = (rate + z * z / (2 * total)) / (1 + z * z / total)
-    half = z / (1 + z * z / total) * (rate * (1 - rate) / total + z * z / (4 * total**2)) ** 0.5
-    return [round(max(0.0, middle - half), 3), round(min(1.0, middle + half), 3)]
 
 
 def _mean(values: Iterable[float]) -> float | None:
