@@ -16,6 +16,8 @@ from typing import Any
 
 from ..errors import PuzzleError
 from .grids import MAX_SIDE, json_size, tokens
+from .puzzlink import borders_of_labels, labels_of_borders
+from .pzprv3 import Body, Pzprv3, border_lines, cell_line
 
 HOLE = -1
 """The label of a cell in no region, as both readers give it."""
@@ -210,3 +212,57 @@ def _in_one_piece(rows: int, cols: int, cells: Sequence[int]) -> bool:
                 seen.add(other)
                 todo.append(other)
     return len(seen) == len(members)
+
+
+# -- pzprv3 files ------------------------------------------------------------
+# pzprjs writes a region map as the region borders (``pzprv3.1``: ``1`` a
+# border) or, in older files, a room count line and a room id per cell; then,
+# for a shading puzzle, a line per row of ``#`` shaded, ``+`` a dot and ``.``.
+
+_MARKS = {"#": 1, "+": 2, ".": 0}
+_WRITTEN = {1: "#", 2: "+"}
+
+
+def read_pzprv3_rooms(file: Pzprv3) -> tuple[Body, list[int]]:
+    """The file's body, read past the regions, and the region labels."""
+    body = Body(file)
+    rows, cols = file.rows, file.cols
+    if file.version >= 1:
+        return body, labels_of_borders(cols, rows, body.borders("region borders", ("1",)))
+    body.grid(1, 1, "room count")
+    ids = body.grid(rows, cols, "room ids")
+    return body, [_room(token, body, index) for index, token in enumerate(ids)]
+
+
+def read_pzprv3_shading(file: Pzprv3, body: Body) -> list[list[int]] | None:
+    """The player's shading after the regions (1 shaded, 2 a dot, 0 nothing),
+    or None when the file ends with the regions."""
+    if body.at_end:
+        return None
+    rows, cols = file.rows, file.cols
+    marks = body.grid(rows, cols, "answer", tuple(_MARKS))
+    body.expect_end()
+    return [[_MARKS[t] for t in marks[r * cols : (r + 1) * cols]] for r in range(rows)]
+
+
+def pzprv3_room_lines(rows: int, cols: int, regions: Sequence[int]) -> list[str]:
+    """The regions as the older files give them: a count line, a room id per cell."""
+    rooms = [[str(region) for region in regions[r * cols : (r + 1) * cols]] for r in range(rows)]
+    return [str(max(regions, default=-1) + 1), *(cell_line(row) for row in rooms)]
+
+
+def pzprv3_border_lines(rows: int, cols: int, regions: Sequence[int]) -> list[str]:
+    """The regions as ``pzprv3.1`` gives them: the two border grids."""
+    return border_lines(borders_of_labels(cols, rows, regions), rows, cols)
+
+
+def pzprv3_shading_lines(rows: int, cols: int, answer: Sequence[Sequence[int]] | None) -> list[str]:
+    """A line per row of the player's shading (none given: every cell ``.``)."""
+    grid = answer or [[0] * cols for _ in range(rows)]
+    return [cell_line([_WRITTEN.get(value, ".") for value in row]) for row in grid]
+
+
+def _room(token: str, body: Body, index: int) -> int:
+    if not (token.isascii() and token.isdigit() and len(token) < 7):
+        raise PuzzleError(f"room id {token[:20]!r} is not a number", where=body.place(index))
+    return int(token)

@@ -9,8 +9,8 @@ position: 1 shaded, 2 a dot, 0 nothing.
 
 from __future__ import annotations
 
-from ...codecs.puzzlink import labels_of_borders
-from ...codecs.pzprv3 import Body, Pzprv3, cell_line
+from ...codecs import region_map
+from ...codecs.pzprv3 import Pzprv3
 from ...errors import PuzzleError
 from ...kind import Rows
 from . import model
@@ -25,44 +25,19 @@ PZPR_FAILCODES = {
 }
 """pzprjs's failcode for each broken rule, and the checker's rule name for it."""
 
-_MARKS = {"#": 1, "+": 2, ".": 0}
-_WRITTEN = {1: "#", 2: "+"}
-
 
 def read(file: Pzprv3) -> tuple[Norinori, Rows | None]:
-    body = Body(file)
-    rows, cols = file.rows, file.cols
-    if file.version >= 1:
-        labels = labels_of_borders(cols, rows, body.borders("region borders", ("1",)))
-    else:
-        body.grid(1, 1, "room count")
-        ids = body.grid(rows, cols, "room ids")
-        labels = [_room(token, body, index) for index, token in enumerate(ids)]
+    body, labels = region_map.read_pzprv3_rooms(file)
     try:
-        puzzle = model.build(rows, cols, labels)
+        puzzle = model.build(file.rows, file.cols, labels)
     except PuzzleError as error:
         raise PuzzleError(str(error), where="pzprv3") from None
-    if body.at_end:
-        return puzzle, None
-    marks = body.grid(rows, cols, "answer", tuple(_MARKS))
-    body.expect_end()
-    return puzzle, [[_MARKS[t] for t in marks[r * cols : (r + 1) * cols]] for r in range(rows)]
-
-
-def _room(token: str, body: Body, index: int) -> int:
-    if not (token.isascii() and token.isdigit() and len(token) < 7):
-        raise PuzzleError(f"room id {token[:20]!r} is not a number", where=body.place(index))
-    return int(token)
+    return puzzle, region_map.read_pzprv3_shading(file, body)
 
 
 def write(puzzle: Norinori, answer: Rows | None) -> Pzprv3:
     """The file as pzprjs writes it: room count, room ids, then the answer."""
     rows, cols = puzzle.rows, puzzle.cols
-    lines = [str(puzzle.region_count)]
-    lines += [
-        cell_line([str(region) for region in puzzle.regions[r * cols : (r + 1) * cols]])
-        for r in range(rows)
-    ]
-    grid = answer or [[0] * cols for _ in range(rows)]
-    lines += [cell_line([_WRITTEN.get(value, ".") for value in row]) for row in grid]
+    lines = region_map.pzprv3_room_lines(rows, cols, puzzle.regions)
+    lines += region_map.pzprv3_shading_lines(rows, cols, answer)
     return Pzprv3("norinori", rows, cols, tuple(lines))
