@@ -7,7 +7,7 @@ A *door* is one way input gets into pencilbox:
 * ``text:<type>``, ``url:<type>``, ``json:<type>`` -- one type's own
   ``parse_text``, ``from_url`` and ``from_json`` (fed forms of every type);
 * ``api:<path>`` -- a web endpoint's coroutine called directly with a request
-  body: ``read_json``, ``puzzle_from``, ``grid_from``, ``int_field`` and the
+  body: ``parse_json``, ``puzzle_from``, ``grid_from``, ``int_field`` and the
   endpoint's own checks, without routing;
 * ``http`` -- the whole Starlette app driven in-process over ASGI: routing,
   middleware, exception handlers, methods, headers, query strings and path

@@ -66,7 +66,7 @@ class WebDoors:
     """
 
     def __init__(self) -> None:
-        from ..web import api, limits
+        from ..web import dispatch, limits
         from ..web.app import create_app
 
         self._limits = limits
@@ -74,16 +74,7 @@ class WebDoors:
         limits.MAX_JOBS, limits.QUEUE_WAIT = 0, 0.0
         self.app = create_app()
         self.endpoints = {
-            "/api/load": api.load,
-            "/api/check": api.check,
-            "/api/hint": api.hint,
-            "/api/progress": api.progress,
-            "/api/rungs": api.rungs,
-            "/api/solve": api.solve,
-            "/api/grade": api.grade,
-            "/api/generate": api.generate,
-            "/api/verdict": api.verdict,
-            "/api/export": api.export,
+            route.path: route.endpoint for route in dispatch.ROUTES if route.method == "POST"
         }
         self.loop = asyncio.new_event_loop()
 
@@ -124,15 +115,17 @@ class WebDoors:
         return receive
 
     def call_endpoint(self, request: HttpInput) -> Result:
-        """The endpoint function for ``request.path`` called directly (door ``api``)."""
-        from starlette.requests import Request
+        """The endpoint function for ``request.path`` called directly (door ``api``),
+        with the body as every transport hands it over and jobs refused as busy."""
+        from ..web.payloads import ApiError, Call
 
-        from ..web.payloads import ApiError
+        async def busy(name: str, payload: dict[str, Any]) -> dict[str, Any]:
+            raise ApiError(503, f"server busy: {name} refused while fuzzing")
 
         endpoint = self.endpoints[request.path]
-        starlette_request = Request(self._scope(request), self._receiver(request.body))
+        call = Call({}, {}, request.body, busy)
         try:
-            self.loop.run_until_complete(endpoint(starlette_request))
+            self.loop.run_until_complete(endpoint(call))
         except ApiError as error:
             return _judge_error(error.status, error.message)
         except Hung:

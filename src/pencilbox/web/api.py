@@ -1,8 +1,12 @@
 """The JSON endpoints. Every one speaks to puzzles only through the shared face.
 
-Fast work (parsing, checking a grid) runs in the server process; anything
-that solves or generates runs in a worker process with a time budget
-(``worker.run_job``).
+Each endpoint takes a :class:`~.payloads.Call` (path and query parameters, the
+raw body, a job runner) and returns the JSON answer or raises
+:class:`~.payloads.ApiError`; it knows nothing of HTTP. The same functions
+answer the server's routes and, in the static site, the page's Web Worker
+(:mod:`.dispatch` holds the one table of routes). Fast work (parsing,
+checking a grid) runs in place; anything that solves or generates goes to
+``call.run``: a worker process with a time budget on the server.
 """
 
 from __future__ import annotations
@@ -11,16 +15,14 @@ import json
 import logging
 from typing import Any
 
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-
 from .. import formats, hinting, registry, solving
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
-from . import bank, limits, worker
+from . import bank, limits
 from .exports import export_forms
 from .payloads import (
     ApiError,
+    Call,
     bool_field,
     check_size,
     edges_from,
@@ -28,7 +30,6 @@ from .payloads import (
     int_field,
     puzzle_from,
     puzzle_payload,
-    read_json,
     seed_field,
 )
 
@@ -42,25 +43,7 @@ def _kind(name: str) -> PuzzleKind[Any]:
         raise ApiError(404, str(error)) from None
 
 
-async def _until_disconnected(request: Request) -> None:
-    """Finish when the client hangs up (the body has already been read)."""
-    while True:
-        message = await request.receive()
-        if message["type"] == "http.disconnect":
-            return
-
-
-async def _job(request: Request, name: str, payload: dict[str, Any]) -> dict[str, Any]:
-    try:
-        return await worker.run_job(name, payload, lambda: _until_disconnected(request))
-    except worker.JobFailed as failure:
-        raise ApiError(failure.status, failure.message) from None
-    except worker.ClientGone:
-        # Nobody is listening; the status is for the server's own log only.
-        raise ApiError(499, f"{name} stopped: the client closed the request") from None
-
-
-async def types(request: Request) -> JSONResponse:
+async def types(call: Call) -> dict[str, Any]:
     """GET /api/types: every puzzle type, its ladder, generator modes and limits."""
     found = []
     for name in registry.names():
@@ -80,21 +63,19 @@ async def types(request: Request) -> JSONResponse:
                 "has_stats": kind.stats_file() is not None,
             }
         )
-    return JSONResponse(
-        {
-            "types": found,
-            "limits": {
-                "max_side": limits.MAX_SIDE,
-                "generate_sides": [limits.MIN_GENERATE_SIDE, limits.MAX_GENERATE_SIDE],
-                "max_body_bytes": limits.MAX_BODY_BYTES,
-                "time_budget": limits.TIME_BUDGET,
-            },
-        }
-    )
+    return {
+        "types": found,
+        "limits": {
+            "max_side": limits.MAX_SIDE,
+            "generate_sides": [limits.MIN_GENERATE_SIDE, limits.MAX_GENERATE_SIDE],
+            "max_body_bytes": limits.MAX_BODY_BYTES,
+            "time_budget": limits.TIME_BUDGET,
+        },
+    }
 
 
-def _optional_int(request: Request, name: str) -> int | None:
-    text = request.query_params.get(name)
+def _optional_int(call: Call, name: str) -> int | None:
+    text = call.query.get(name)
     if text is None or text == "":
         return None
     # isascii: str.isdigit accepts digits like "²" that int() refuses.
@@ -103,11 +84,11 @@ def _optional_int(request: Request, name: str) -> int | None:
     return int(text)
 
 
-async def bank_list(request: Request) -> JSONResponse:
+async def bank_list(call: Call) -> dict[str, Any]:
     """GET /api/bank/{type}?rows=&cols=&grade=: the shipped puzzles matching the filters."""
-    kind = _kind(request.path_params["type"])
-    rows, cols = _optional_int(request, "rows"), _optional_int(request, "cols")
-    size = request.query_params.get("size")
+    kind = _kind(call.params["type"])
+    rows, cols = _optional_int(call, "rows"), _optional_int(call, "cols")
+    size = call.query.get("size")
     if size:
         try:
             rows, cols = (int(part) for part in size.lower().split("x"))
@@ -115,60 +96,58 @@ async def bank_list(request: Request) -> JSONResponse:
             raise ApiError(
                 400, f"query parameter 'size' must be ROWSxCOLS, got {size[:20]!r}"
             ) from None
-    grade = request.query_params.get("grade") or None
-    return JSONResponse(bank.listing(kind, rows, cols, grade))
+    grade = call.query.get("grade") or None
+    return bank.listing(kind, rows, cols, grade)
 
 
-async def bank_puzzle(request: Request) -> JSONResponse:
+async def bank_puzzle(call: Call) -> dict[str, Any]:
     """GET /api/bank/{type}/{id}: one shipped puzzle, ready to play (no solution)."""
-    kind = _kind(request.path_params["type"])
-    puzzle_id = request.path_params["id"]
+    kind = _kind(call.params["type"])
+    puzzle_id = call.params["id"]
     record = bank.find(kind, puzzle_id)
     if record is None:
         raise ApiError(404, f"no {kind.name} puzzle {puzzle_id[:40]!r} in the bank")
     loaded_kind, puzzle = puzzle_from({"puzzle": bank.puzzle_json(record)})
     answer = puzzle_payload(loaded_kind, puzzle)
     answer["bank"] = bank.summary(record)
-    return JSONResponse(answer)
+    return answer
 
 
-async def load(request: Request) -> JSONResponse:
+async def load(call: Call) -> dict[str, Any]:
     """POST /api/load {"input": text | URL | JSON}: parse a puzzle of any type."""
-    body = await read_json(request)
+    body = call.json()
     kind, puzzle = puzzle_from(body, "input")
-    return JSONResponse(puzzle_payload(kind, puzzle))
+    return puzzle_payload(kind, puzzle)
 
 
-async def export(request: Request) -> JSONResponse:
+async def export(call: Call) -> dict[str, Any]:
     """POST /api/export {"puzzle"}: every form the page exports (see :mod:`.exports`):
     ``forms`` by name, and ``errors``, the one line for each form that cannot hold it."""
-    body = await read_json(request)
+    body = call.json()
     kind, puzzle = puzzle_from(body)
-    return JSONResponse(export_forms(kind, puzzle))
+    return export_forms(kind, puzzle)
 
 
-async def check(request: Request) -> JSONResponse:
+async def check(call: Call) -> dict[str, Any]:
     """POST /api/check {"puzzle", "grid", "edges"?}: the rules the grid breaks (none:
     solved), and the edge marks (``[[cell, cell, mark], ...]``) that contradict it."""
-    body = await read_json(request)
+    body = call.json()
     kind, puzzle = puzzle_from(body)
     grid = grid_from(body, puzzle)
     edges = edges_from(body, kind, puzzle)
     broken = kind.check(puzzle, grid) + (kind.check_edges(puzzle, grid, edges) if edges else [])
-    return JSONResponse(
-        {
-            "solved": not broken,
-            "violations": [solving.violation_json(kind, puzzle, v) for v in broken],
-        }
-    )
+    return {
+        "solved": not broken,
+        "violations": [solving.violation_json(kind, puzzle, v) for v in broken],
+    }
 
 
-async def hint(request: Request) -> JSONResponse:
+async def hint(call: Call) -> dict[str, Any]:
     """POST /api/hint {"puzzle", "grid"?, "last"?, "marks"?, "edges"?}: the next
     deduction from the position; ``last`` is the cell of the player's last move,
     ``marks`` their pencil marks (rows of bitsets), ``edges`` their marks between
     cells (``[[cell, cell, mark], ...]``), all optional (see :func:`solving.hint`)."""
-    body = await read_json(request)
+    body = call.json()
     kind, puzzle = puzzle_from(body)
     grid = grid_from(body, puzzle) if body.get("grid") is not None else None
     cells = puzzle.rows * puzzle.cols
@@ -179,50 +158,50 @@ async def hint(request: Request) -> JSONResponse:
     edges = edges_from(body, kind, puzzle)
     payload = {"puzzle": kind.to_json(puzzle), "grid": grid, "last": last, "marks": marks}
     payload["edges"] = edges
-    return JSONResponse(await _job(request, "hint", payload))
+    return await call.run("hint", payload)
 
 
-async def progress(request: Request) -> JSONResponse:
+async def progress(call: Call) -> dict[str, Any]:
     """POST /api/progress {"puzzle", "grid", "edges"?, "which"?, "reveal"?}: "correct
     so far": how many entries and edge marks the unique solution contradicts;
     ``which`` lists them, ``reveal`` adds the answer there (both off by default:
     a hint is asked for)."""
-    body = await read_json(request)
+    body = call.json()
     kind, puzzle = puzzle_from(body)
     grid = grid_from(body, puzzle)
     flags = {name: bool_field(body, name) for name in ("which", "reveal")}
     edges = edges_from(body, kind, puzzle)
     payload = {"puzzle": kind.to_json(puzzle), "grid": grid, "edges": edges, **flags}
-    return JSONResponse(await _job(request, "progress", payload))
+    return await call.run("progress", payload)
 
 
-async def rungs(request: Request) -> JSONResponse:
+async def rungs(call: Call) -> dict[str, Any]:
     """POST /api/rungs {"puzzle"}: what each rung alone settles on the untouched board."""
-    body = await read_json(request)
+    body = call.json()
     kind, puzzle = puzzle_from(body)
-    return JSONResponse(await _job(request, "rungs", {"puzzle": kind.to_json(puzzle)}))
+    return await call.run("rungs", {"puzzle": kind.to_json(puzzle)})
 
 
-async def solve(request: Request) -> JSONResponse:
+async def solve(call: Call) -> dict[str, Any]:
     """POST /api/solve {"puzzle", "limit"?}: count solutions (default limit 2)."""
-    body = await read_json(request)
+    body = call.json()
     kind, puzzle = puzzle_from(body)
     limit = int_field(body, "limit", 1, limits.MAX_SOLUTIONS, 2)
     payload = {"puzzle": kind.to_json(puzzle), "limit": limit}
-    return JSONResponse(await _job(request, "solve", payload))
+    return await call.run("solve", payload)
 
 
-async def grade(request: Request) -> JSONResponse:
+async def grade(call: Call) -> dict[str, Any]:
     """POST /api/grade {"puzzle"}: the lowest rung that finishes it, or search."""
-    body = await read_json(request)
+    body = call.json()
     kind, puzzle = puzzle_from(body)
-    return JSONResponse(await _job(request, "grade", {"puzzle": kind.to_json(puzzle)}))
+    return await call.run("grade", {"puzzle": kind.to_json(puzzle)})
 
 
-async def generate(request: Request) -> JSONResponse:
+async def generate(call: Call) -> dict[str, Any]:
     """POST /api/generate {"type", "rows", "cols", "mode", "seed"?}: a new puzzle from
     ``seed`` (a string of digits, to make one again) or a fresh one."""
-    body = await read_json(request)
+    body = call.json()
     name = body.get("type")
     if not isinstance(name, str):
         raise ApiError(400, "missing the 'type' field naming the puzzle type")
@@ -237,23 +216,34 @@ async def generate(request: Request) -> JSONResponse:
         raise ApiError(400, f"'mode' must be one of: {', '.join(modes) or '(none)'}")
     seed = seed_field(body)
     payload = {"type": kind.name, "rows": rows, "cols": cols, "mode": mode, "seed": seed}
-    made = await _job(request, "generate", payload)
+    made = await call.run("generate", payload)
     kind, puzzle = puzzle_from({"puzzle": made["json"]})
     answer = puzzle_payload(kind, puzzle)
     answer.update(
         # The seed goes as a string: a JSON number above 2**53 reaches the page rounded.
         {"solution": made["solution"], "grade": made["grade"], "seed": str(seed), "mode": mode}
     )
-    return JSONResponse(answer)
+    return answer
 
 
-async def stats(request: Request) -> JSONResponse:
+async def stats(call: Call) -> dict[str, Any]:
     """GET /api/stats/{type}: the type's measured figures; 404 while none are measured."""
-    kind = _kind(request.path_params["type"])
+    kind = _kind(call.params["type"])
     path = kind.stats_file()
     if path is None:
         raise ApiError(404, f"no statistics measured for {kind.name} yet")
-    return JSONResponse(json.loads(path.read_text(encoding="utf-8")))
+    figures: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return figures
+
+
+async def notes(call: Call) -> dict[str, Any]:
+    """GET /api/notes/{type}: the type's article template (prose whose figures are
+    placeholders, filled by the page from its stats); 404 while none is shipped."""
+    kind = _kind(call.params["type"])
+    template = kind.notes_template()
+    if template is None:
+        raise ApiError(404, f"no notes written for {kind.name} yet")
+    return {"type": kind.name, "template": template}
 
 
 class _Size:
@@ -264,7 +254,7 @@ class _Size:
         self.rows, self.cols = rows, cols
 
 
-async def verdict(request: Request) -> JSONResponse:
+async def verdict(call: Call) -> dict[str, Any]:
     """POST /api/verdict {"draft", "limit"?}: what an editor's draft board (the
     type's JSON form) amounts to. A draft that breaks a rule of its type answers
     ``{"verdict": "problem", "problems": [...]}``, each problem with its cells;
@@ -272,7 +262,7 @@ async def verdict(request: Request) -> JSONResponse:
     10), with ``verdict`` "none", "unique" or "several", and the board's
     ``payload`` (its exports). The page aborts the request when the draft
     changes, and the job is killed when the client leaves."""
-    body = await read_json(request)
+    body = call.json()
     draft = body.get("draft")
     if not isinstance(draft, dict):
         raise ApiError(400, "missing the 'draft' field: a puzzle in its JSON object form")
@@ -287,12 +277,12 @@ async def verdict(request: Request) -> JSONResponse:
         if problems:
             size = _Size(int(draft["rows"]), int(draft["cols"]))
             shown = [solving.violation_json(kind, size, problem) for problem in problems]
-            return JSONResponse({"verdict": "problem", "problems": shown})
+            return {"verdict": "problem", "problems": shown}
         puzzle = kind.from_json(draft)
     except PuzzleError as error:
         raise ApiError(400, str(error)) from None
     check_size(puzzle.rows, puzzle.cols, "'draft'")
     payload = {"puzzle": kind.to_json(puzzle), "limit": limit}
-    answer = await _job(request, "verdict", payload)
+    answer = await call.run("verdict", payload)
     answer["payload"] = {**puzzle_payload(kind, puzzle), "exports": export_forms(kind, puzzle)}
-    return JSONResponse(answer)
+    return answer

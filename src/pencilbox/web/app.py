@@ -30,9 +30,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import registry
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
-from . import api, worker
+from . import dispatch, worker
+from .dispatch import ApiRoute
 from .guard import Guard
-from .payloads import ApiError
+from .payloads import ApiError, JobRunner, check_body_size
 
 STATIC = Path(__file__).parent / "static"
 
@@ -85,14 +86,63 @@ async def notes(request: Request) -> Response:
     return FileResponse(STATIC / "notes.html", headers={"cache-control": "no-cache"})
 
 
-async def notes_template(request: Request) -> Response:
-    """GET /api/notes/{type}: the type's article template (prose whose figures are
-    placeholders, filled by the page from its stats); 404 while none is shipped."""
-    kind = _notes_kind(request)
-    template = kind.notes_template()
-    if template is None:
-        raise HTTPException(404, f"no notes written for {kind.name} yet")
-    return JSONResponse({"type": kind.name, "template": template})
+async def site_config(request: Request) -> Response:
+    """GET /site.json: how the page reaches Python. Here over HTTP; the static
+    site's own ``site.json`` names its Web Worker and runtime instead."""
+    return JSONResponse({"transport": "http"}, headers={"cache-control": "no-cache"})
+
+
+async def read_body(request: Request) -> bytes:
+    """The request body, refusing anything over the size limit (413) as it
+    arrives, so a chunked upload with no Content-Length is cut off too."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise ApiError(400, "Content-Length is not a number")
+        check_body_size(int(declared))
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        check_body_size(len(body))
+    return bytes(body)
+
+
+async def _until_disconnected(request: Request) -> None:
+    """Finish when the client hangs up (the body has already been read)."""
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
+            return
+
+
+def job_runner(request: Request) -> JobRunner:
+    """Jobs on the warm worker processes, killed when ``request``'s client leaves."""
+
+    async def run(name: str, payload: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return await worker.run_job(name, payload, lambda: _until_disconnected(request))
+        except worker.JobFailed as failure:
+            raise ApiError(failure.status, failure.message) from None
+        except worker.ClientGone:
+            # Nobody is listening; the status is for the server's own log only.
+            raise ApiError(499, f"{name} stopped: the client closed the request") from None
+
+    return run
+
+
+def api_route(route: ApiRoute) -> Route:
+    """The Starlette route of one entry of :data:`dispatch.ROUTES`."""
+
+    async def endpoint(request: Request) -> Response:
+        body = await read_body(request) if route.method == "POST" else None
+        query = dict(request.query_params)
+        status, answer = await dispatch.respond(
+            route, request.path_params, query, body, job_runner(request)
+        )
+        return JSONResponse(answer, status_code=status)
+
+    endpoint.__name__ = route.name
+    return Route(route.path, endpoint, methods=[route.method])
 
 
 def kind_module(name: str) -> Route:
@@ -134,29 +184,15 @@ async def http_error(request: Request, error: Exception) -> Response:
 
 async def server_error(request: Request, error: Exception) -> Response:
     # One line, no traceback: the traceback goes to the server log.
-    text = " ".join(f"internal error: {type(error).__name__}: {error}".split())
-    return JSONResponse({"error": text}, status_code=500)
+    return JSONResponse({"error": dispatch.internal_error(error)}, status_code=500)
 
 
 def routes() -> list[Route | Mount]:
     return [
         Route("/", index),
+        Route("/site.json", site_config),
         Route("/notes/{type}", notes),
-        Route("/api/types", api.types),
-        Route("/api/bank/{type}", api.bank_list),
-        Route("/api/bank/{type}/{id}", api.bank_puzzle),
-        Route("/api/load", api.load, methods=["POST"]),
-        Route("/api/export", api.export, methods=["POST"]),
-        Route("/api/check", api.check, methods=["POST"]),
-        Route("/api/hint", api.hint, methods=["POST"]),
-        Route("/api/progress", api.progress, methods=["POST"]),
-        Route("/api/rungs", api.rungs, methods=["POST"]),
-        Route("/api/solve", api.solve, methods=["POST"]),
-        Route("/api/grade", api.grade, methods=["POST"]),
-        Route("/api/generate", api.generate, methods=["POST"]),
-        Route("/api/verdict", api.verdict, methods=["POST"]),
-        Route("/api/stats/{type}", api.stats),
-        Route("/api/notes/{type}", notes_template),
+        *(api_route(route) for route in dispatch.ROUTES),
         *(kind_module(name) for name in registry.names()),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

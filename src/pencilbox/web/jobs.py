@@ -3,19 +3,16 @@
 Each function takes the plain JSON-able payload the request handler built
 (the puzzle always in its JSON object form, already validated by the
 server) and returns a JSON-able dict: the result's own ``as_json``, the
-same the CLI's ``--json`` prints. They run in a child process so a job
-that runs past its time budget can be killed outright; the process is
-started before it is needed and answers job after job; see ``worker.py``.
+same the CLI's ``--json`` prints. On the server they run in a child process
+(``job_process.py``) so a job that runs past its time budget can be killed
+outright; in the static site they run in the page's Web Worker, which the
+page terminates for the same reason (``inpage.py``).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import resource
-import sys
 from collections.abc import Callable
-from multiprocessing.connection import Connection
 from typing import Any
 
 from .. import counting, formats, registry, solving
@@ -123,38 +120,6 @@ def answer(name: str, payload: Payload) -> tuple[str, Any]:
         return ("crash", f"{name} failed: {type(error).__name__}: {error}")
 
 
-def serve_jobs(conn: Connection, memory: int) -> None:
-    """Entry point of a warm worker process: warm up, say so, then answer jobs.
-
-    Receives ``(name, payload)`` and sends one :func:`answer` for each, until
-    the pipe closes. After a crash it exits (the server replaces it): a
-    worker that ran out of memory, or failed midway, may hold broken state.
-    """
-    # A lower priority keeps the server (and the rest of the machine) responsive.
-    os.nice(5)
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    warm_up()
-    conn.send(("ready", os.getpid()))
-    with conn:
-        while True:
-            try:
-                name, payload = conn.recv()
-            except EOFError:
-                return
-            if name == "status":
-                conn.send(("ok", status()))
-                continue
-            reply = answer(name, payload)
-            conn.send(reply)
-            if reply[0] == "crash":
-                return
-
-
-def status() -> dict[str, Any]:
-    """What a worker has loaded (for the tests that check a new worker starts warm)."""
-    return {"pid": os.getpid(), "modules": sorted(m for m in sys.modules if "pencilbox" in m)}
-
-
 def warm_up() -> None:
     """Hint and view the rungs of each type's smallest bank puzzle once, so the
     modules a face loads on first use (rules, ladder, tables) are loaded, and
@@ -176,15 +141,3 @@ def warm_up() -> None:
             solving.rung_views(kind, puzzle)
         except Exception:  # noqa: BLE001 -- a broken package must not stop the others
             continue
-
-
-def _warm() -> None:
-    """Import every puzzle package once, so each forked worker starts warm."""
-    for name in registry.names():
-        try:
-            registry.get(name)
-        except Exception:  # noqa: BLE001 -- a broken package must not stop the others
-            continue
-
-
-_warm()

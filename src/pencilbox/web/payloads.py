@@ -9,9 +9,9 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
-
-from starlette.requests import Request
 
 from .. import formats
 from ..errors import PuzzleError
@@ -28,20 +28,36 @@ class ApiError(Exception):
         self.message = " ".join(message.split())
 
 
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request body as a JSON object, refusing anything over the size limit."""
-    declared = request.headers.get("content-length")
-    if declared is not None:
-        if not declared.isdigit():
-            raise ApiError(400, "Content-Length is not a number")
-        if int(declared) > limits.MAX_BODY_BYTES:
-            raise ApiError(413, _too_big(int(declared)))
-    body = bytearray()
-    # Read in chunks so a chunked upload with no Content-Length is cut off too.
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limits.MAX_BODY_BYTES:
-            raise ApiError(413, _too_big(len(body)))
+JobRunner = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+"""Runs one slow job (a name of ``jobs.JOBS`` and its payload) and returns its
+result, or raises :class:`ApiError`: on the server a warm worker process, in
+the static site the page's Web Worker itself (see :mod:`.dispatch`)."""
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request as every transport hands it to an endpoint: the path's
+    parameters, the query's, the raw body (None for a GET) and the job runner."""
+
+    params: Mapping[str, str]
+    query: Mapping[str, str]
+    body: bytes | None
+    run: JobRunner
+
+    def json(self) -> dict[str, Any]:
+        """The body as a JSON object (see :func:`parse_json`)."""
+        return parse_json(self.body or b"")
+
+
+def check_body_size(size: int) -> None:
+    """Refuse a body over the size limit (413) before it is parsed."""
+    if size > limits.MAX_BODY_BYTES:
+        raise ApiError(413, _too_big(size))
+
+
+def parse_json(body: bytes) -> dict[str, Any]:
+    """A request body as a JSON object, refusing anything over the size limit."""
+    check_body_size(len(body))
     if not body.strip():
         raise ApiError(400, "empty request body; expected a JSON object")
     try:

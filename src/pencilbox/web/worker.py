@@ -36,7 +36,7 @@ from collections.abc import Awaitable, Callable
 from multiprocessing.context import ForkServerContext
 from typing import Any
 
-from . import jobs, limits
+from . import job_process, limits
 from .pool import Pool, Worker
 
 logger = logging.getLogger("uvicorn.error")
@@ -70,7 +70,7 @@ def _get_context() -> ForkServerContext:
     with _context_lock:
         if _context is None:
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["__main__", "pencilbox.web.jobs"])
+            context.set_forkserver_preload(["__main__", "pencilbox.web.job_process"])
             _context = context
         return _context
 
@@ -80,7 +80,7 @@ def spawn() -> Worker:
     context = _get_context()
     here, there = context.Pipe(duplex=True)
     process = context.Process(
-        target=jobs.serve_jobs,
+        target=job_process.serve_jobs,
         args=(there, limits.JOB_MEMORY_BYTES),
         daemon=True,
         name="pencilbox-worker",
