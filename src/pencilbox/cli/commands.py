@@ -230,6 +230,19 @@ def add_play_command(add: AddCommand) -> None:
     sub.add_argument("--port", type=port, default=8000, help="port (default 8000)")
     sub.add_argument("--open", action="store_true", help="open a browser tab")
 
+    sub = add(
+        "site",
+        lazy("serving", "cmd_site"),
+        "write the whole web app as static files (Python runs in the page, offline)",
+    )
+    sub.add_argument("--out", required=True, metavar="DIR", help="the folder to write")
+    sub.add_argument(
+        "--runtime",
+        metavar="DIR",
+        help="where the pinned Pyodide runtime and wheels are kept, fetched if missing "
+        "(default: $PENCILBOX_CACHE or ~/.cache/pencilbox/site)",
+    )
+
 
 def add_picture_commands(add: AddCommand) -> None:
     """The commands that draw boards for print (see :mod:`.drawing`)."""

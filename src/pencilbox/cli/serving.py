@@ -1,10 +1,12 @@
-"""``pencilbox play``: serve the web app, warning before it leaves this machine."""
+"""``pencilbox play``: serve the web app, warning before it leaves this machine;
+``pencilbox site``: write it as a static site instead."""
 
 from __future__ import annotations
 
 import argparse
 import ipaddress
 import sys
+from pathlib import Path
 
 from .common import PROG, Unavailable
 
@@ -36,4 +38,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise Unavailable(
             f"cannot serve on {args.host}:{args.port}: {error.strerror or error}"
         ) from None
+    return 0
+
+
+def cmd_site(args: argparse.Namespace) -> int:
+    from ..web.site.build import build
+
+    def say(text: str) -> None:
+        print(f"{PROG}: site: {text}", file=sys.stderr, flush=True)
+
+    out = Path(args.out)
+    site = build(out, Path(args.runtime) if args.runtime else None, say)
+    for part, size in sorted(site.sizes.items()):
+        print(f"{part}: {size / 1e6:.2f} MB")
+    print(f"total: {site.total / 1e6:.2f} MB in {out} (version {site.version})")
+    print(f"serve it with: python -m http.server -d {out}")
     return 0

@@ -17,12 +17,13 @@ import hashlib
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -80,9 +81,15 @@ def _notes_kind(request: Request) -> PuzzleKind[Any]:
 
 
 async def notes(request: Request) -> Response:
-    """The notes page of a puzzle type (404 for an unknown one): an article drawn by
-    the page from ``/api/notes/{type}`` and ``/api/stats/{type}``."""
-    _notes_kind(request)
+    """``/notes/{type}``: the notes page of a puzzle type (404 for an unknown one),
+    at its one address ``notes.html?type=...``, which the static site has too."""
+    kind = _notes_kind(request)
+    return RedirectResponse(f"/notes.html?type={quote(kind.name)}", status_code=307)
+
+
+async def notes_page(request: Request) -> Response:
+    """The notes page: an article drawn by the page from ``/api/notes/{type}`` and
+    ``/api/stats/{type}`` for the type its query names."""
     return FileResponse(STATIC / "notes.html", headers={"cache-control": "no-cache"})
 
 
@@ -192,6 +199,7 @@ def routes() -> list[Route | Mount]:
         Route("/", index),
         Route("/site.json", site_config),
         Route("/notes/{type}", notes),
+        Route("/notes.html", notes_page),
         *(api_route(route) for route in dispatch.ROUTES),
         *(kind_module(name) for name in registry.names()),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -1,10 +1,11 @@
-// The page: wires the controls to the shared Game and the server.
+// The page: wires the controls to the shared Game and to Python (the server,
+// or the static site's worker: core/api.js hides which).
 // Nothing here knows a puzzle's rules; types come from /api/types and the
 // drawing from kinds/<type>.js.
 
 import * as api from "./core/api.js";
 import { $, clear, el, option, plural } from "./core/dom.js";
-import { showBoardExports } from "./core/exports.js";
+import { puzzleLink, showBoardExports } from "./core/exports.js";
 import { Game } from "./core/game.js";
 import { HintPanel } from "./core/hints.js";
 import { Progress } from "./core/progress.js";
@@ -87,7 +88,8 @@ function openPayload(payload, origin) {
     return;
   }
   state.origin = origin;
-  storage.saveCurrent({ payload, origin });
+  storage.saveCurrent({ payload, origin, version: state.version });
+  showAddress(payload);
   $("#title").textContent = titleOf(payload, origin);
   document.title = `pencilbox · ${titleOf(payload, null)}`;
   const fileName = `${payload.type}-${payload.rows}x${payload.cols}`;
@@ -103,6 +105,23 @@ function openPayload(payload, origin) {
   else message(`Opened ${titleOf(payload, origin)}.`, "info");
   if (narrow()) for (const id of ["#fold-bank", "#fold-generate", "#fold-import", "#fold-export"]) $(id).open = false;
   $("#board").focus();
+}
+
+// The address bar names the open board (?lits/4/4/9q02jg), so a reload, a
+// bookmark or a shared address opens it again; a board with no URL form
+// leaves the address bare.
+function showAddress(payload) {
+  const address = payload.url ? puzzleLink(payload.url) : `${window.location.origin}${window.location.pathname}`;
+  if (address !== window.location.href) window.history.replaceState(null, "", address);
+}
+
+// The puzzle an address names: `?<puzz.link query>` or `?url=<a whole URL>`; null for none.
+function linkedInput() {
+  const query = window.location.search.slice(1);
+  if (!query) return null;
+  const params = new URLSearchParams(query);
+  if (params.has("url")) return params.get("url");
+  return `https://puzz.link/p?${decodeURIComponent(query)}`;
 }
 
 // Pan mode: one finger moves a board wider than the screen instead of
@@ -140,10 +159,12 @@ function selectType(name) {
   rungs.append(option("", "Play (your grid)"));
   for (const rung of state.type.ladder) rungs.append(option(rung.name, `${rung.name}: ${rung.summary}`));
   const notes = clear($("#notes-link"));
-  notes.append(el("a", { href: `/notes/${state.type.name}`, text: `Notes on ${state.type.display_name}` }));
-  if (state.type.has_stats) {
-    notes.append(" · ", el("a", { href: `/api/stats/${state.type.name}`, text: "measured figures (JSON)" }));
-  } else {
+  const via = state.transport;
+  notes.append(el("a", { href: via.notesHref(state.type.name), text: `Notes on ${state.type.display_name}` }));
+  const figures = via.dataHref(`/api/stats/${state.type.name}`);
+  if (state.type.has_stats && figures) {
+    notes.append(" · ", el("a", { href: figures, text: "measured figures (JSON)" }));
+  } else if (!state.type.has_stats) {
     notes.append(": figures not measured yet.");
   }
   loadBank(true);
@@ -356,10 +377,58 @@ function wire() {
   document.addEventListener("visibilitychange", () => game.save());
 }
 
+// The solver's state (over HTTP always ready; in the static site, loading
+// until its worker has Python): shown beside the messages while it matters.
+function showSolver(status) {
+  const node = $("#solver");
+  node.textContent = status.state === "ready" ? "" : status.text;
+  node.className = `solver ${status.state}`;
+  node.hidden = status.state === "ready";
+  document.body.dataset.solver = status.state;
+}
+
+async function openLink(input) {
+  message("Opening the linked puzzle…", "info");
+  try {
+    const payload = await api.post("/api/load", { input });
+    if (kindModule(payload.type) === null) throw new Error(`this page cannot draw ${payload.type} boards`);
+    if (payload.type !== state.type.name) {
+      $("#type").value = payload.type;
+      selectType(payload.type);
+    }
+    openPayload(payload, { kind: "link", label: "from a link" });
+    return true;
+  } catch (error) {
+    message(`link: ${error.message}`, "error");
+    window.history.replaceState(null, "", `${window.location.origin}${window.location.pathname}`);
+    return false;
+  }
+}
+
+// The board saved at the last visit. A payload this same build wrote is
+// drawn at once (the solver may still be loading); an older one is read
+// again first, as it may predate fields the page now draws from (its key, and
+// so the saved progress, stays the same).
+async function reopen(current) {
+  if (current.version && current.version === state.version) {
+    openPayload(current.payload, current.origin);
+    return;
+  }
+  try {
+    const payload = { ...(await api.post("/api/load", { input: current.payload.json })), bank: current.payload.bank };
+    openPayload(payload, current.origin);
+  } catch (error) {
+    message(`could not re-open the last puzzle: ${error.message}`, "warn");
+  }
+}
+
 async function start() {
   wire();
   refreshControls();
+  api.onStatus(showSolver);
   try {
+    state.transport = await api.transport();
+    state.version = state.transport.version || null;
     ({ types: state.types, limits: state.limits } = await api.get("/api/types"));
     await loadKinds(state.types.map((t) => t.name));
   } catch (error) {
@@ -386,18 +455,11 @@ async function start() {
   typeSelect.value = candidates.find((name) => names.includes(name));
   selectType(typeSelect.value);
   wireEditor({ state, game, openPayload, message });
-  if (current && current.payload) {
-    // Re-read the saved puzzle: the stored payload may predate fields the
-    // page now draws from. Its key (and so the saved progress) stays the same.
-    let payload = current.payload;
-    try {
-      payload = { ...(await api.post("/api/load", { input: current.payload.json })), bank: current.payload.bank };
-    } catch (error) {
-      message(`could not re-open the last puzzle: ${error.message}`, "warn");
-      payload = null;
-    }
-    if (payload) openPayload(payload, current.origin);
-  }
+  const linked = linkedInput();
+  const saved = current && current.payload;
+  const sameBoard = saved && linked && saved.url && puzzleLink(saved.url) === window.location.href;
+  if (linked && !sameBoard) await openLink(linked);
+  else if (saved) await reopen(current);
   document.body.dataset.ready = "true";
 }
 

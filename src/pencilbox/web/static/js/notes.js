@@ -1,4 +1,4 @@
-// The notes page of one puzzle type (/notes/<type>): an article, the type's
+// The notes page of one puzzle type (notes.html?type=<type>): an article, the type's
 // template (/api/notes/<type>) with every figure filled in from its measured
 // statistics (/api/stats/<type>) as the page loads, each beside the
 // write-up's; and, folded away under it, every figure of the JSON as tables.
@@ -25,7 +25,7 @@ function redrawOnResize() {
 async function start() {
   const article = $("#article");
   const tables = $("#notes");
-  const type = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
+  const type = new URLSearchParams(window.location.search).get("type") || "";
   const path = encodeURIComponent(type);
   const [stats, notes, types] = await Promise.allSettled([
     api.get(`/api/stats/${path}`),

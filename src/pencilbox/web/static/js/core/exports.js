@@ -10,7 +10,24 @@
 import * as api from "./api.js";
 import { clear, el } from "./dom.js";
 
-const LABELS = { url: "URL", text: "Text", json: "JSON", pzprv3: "pzprv3", svg: "SVG" };
+const LABELS = { url: "URL", link: "Link to this puzzle", text: "Text", json: "JSON", pzprv3: "pzprv3", svg: "SVG" };
+
+// The address of this page opening the board of a puzz.link URL: the URL's
+// query (`lits/4/4/9q02jg`) after this page's own address. The link carries
+// the board only; whoever opens it keeps their own progress on that board.
+export function puzzleLink(url) {
+  const body = url.slice(url.indexOf("?") + 1);
+  return `${window.location.origin}${window.location.pathname}?${body}`;
+}
+
+// The forms with the page's link beside the URL it is made from.
+function withLink(exports) {
+  const forms = { ...exports.forms };
+  const errors = { ...exports.errors };
+  if (forms.url) forms.link = puzzleLink(forms.url);
+  else errors.link = errors.url || "no URL form";
+  return { forms, errors };
+}
 
 // What a puzzle's payload already holds, shown until the server's full list arrives.
 export function payloadExports(payload) {
@@ -54,7 +71,7 @@ function svgParts(prefix, text, fileName) {
 function formParts(prefix, name, text, error, message) {
   const label = LABELS[name] || name;
   const id = `${prefix}-${name}`;
-  const field = name === "url"
+  const field = name === "url" || name === "link"
     ? el("input", { type: "text", readonly: true, id })
     : el("textarea", { rows: 3, readonly: true, spellcheck: "false", id });
   field.value = text ?? "";
@@ -75,11 +92,11 @@ export function showExports(host, exports, { prefix, fileName = "board", message
     box.append(el("p", { class: "note", text: "Exports appear once the board reads as a puzzle." }));
     return;
   }
-  const { forms, errors } = exports;
+  const { forms, errors } = withLink(exports);
   if (forms.url) {
     box.append(el("p", {}, [el("a", { id: `${prefix}-puzzlink`, href: forms.url, target: "_blank", rel: "noopener noreferrer", text: "Open in puzz.link" })]));
   }
-  for (const name of names(exports)) {
+  for (const name of names({ forms, errors })) {
     box.append(...formParts(prefix, name, forms[name], errors[name], message));
     if (name === "svg" && typeof forms.svg === "string") box.append(...svgParts(prefix, forms.svg, fileName));
   }

@@ -1,0 +1,48 @@
+// One Web Worker of the static site: Pyodide with pencilbox, answering the
+// page's calls through pencilbox.web.inpage (the same endpoints as the
+// server's). Messages in: {type: "init", pyodide, wheels}, then
+// {type: "call", method, target, body}. Out: "progress" while loading,
+// "ready" or "failed", then per call "started" (a job's budget begins) and
+// "answer" with the reply as JSON text.
+
+let request = null;
+
+function say(message) {
+  self.postMessage(message);
+}
+
+async function boot({ pyodide, wheels }) {
+  say({ type: "progress", text: "Loading the solver: starting Python…" });
+  const { loadPyodide } = await import(`${pyodide}pyodide.mjs`);
+  const py = await loadPyodide({ indexURL: pyodide, stdout: () => {}, stderr: (line) => console.warn(line) });
+  say({ type: "progress", text: "Loading the solver: loading pencilbox…" });
+  await py.loadPackage(wheels, { messageCallback: () => {}, errorCallback: (line) => console.warn(line) });
+  const inpage = py.pyimport("pencilbox.web.inpage");
+  say({ type: "progress", text: "Loading the solver: warming up…" });
+  inpage.warm();
+  request = inpage.request;
+}
+
+self.onmessage = async (event) => {
+  const message = event.data;
+  if (message.type === "init") {
+    try {
+      await boot(message);
+      say({ type: "ready" });
+    } catch (error) {
+      say({ type: "failed", message: String((error && error.message) || error).split("\n")[0] });
+    }
+    return;
+  }
+  if (message.type === "call") {
+    const started = (name, budget, overrun) => say({ type: "started", name, budget, message: overrun });
+    let reply;
+    try {
+      reply = await request(message.method, message.target, message.body, started);
+    } catch (error) {
+      const text = String((error && error.message) || error).trim().split("\n").pop();
+      reply = JSON.stringify({ status: 500, body: { error: `internal error: ${text}` }, restart: true });
+    }
+    say({ type: "answer", reply });
+  }
+};
