@@ -6,7 +6,7 @@
 
 import { drawCells, drawFocus, drawGrid, drawMarks, drawText, newBoard } from "../core/board.js";
 import { drawDraftCells } from "../editor/draw.js";
-import { drawRegionEdges, paintCells, regionLabels, regionsFrom, toRows, toggleEdges } from "../editor/regions.js";
+import { drawRegionEdges, paintCells, regionLabels, regionsFrom, skipCells, toRows, toggleEdges } from "../editor/regions.js";
 
 const REMOVED = -1;
 
@@ -136,7 +136,8 @@ export function draw(model, view) {
   return board.root;
 }
 
-// -- the editor: a draft is the blocks (kept as drawn borders) and the givens --
+// -- the editor: a draft is the blocks (kept as drawn borders, the removed
+// cells as the cells they skip) and the givens --
 
 const GIVEN_PAD = [
   ...Array.from({ length: 9 }, (_, i) => ({ key: String(i + 1), label: String(i + 1), name: `Given ${i + 1}` })),
@@ -151,6 +152,12 @@ export const editTools = [
     help: "Drag along the lines between cells to draw block borders; a stroke that starts on a border erases. Tap a line to toggle it.",
   },
   { id: "paint", label: "Paint a block", input: "cells", help: "Drag across cells to make them one block of their own." },
+  {
+    id: "removed",
+    label: "Remove cells",
+    input: "cells",
+    help: "Tap or drag across cells to remove them (in no block, no digit; a given there goes); a stroke that starts on a removed cell makes its cells a block of their own again.",
+  },
   { id: "givens", label: "Givens", input: "digits", pad: GIVEN_PAD, help: "Tap a cell, then type a digit or use the pad; Backspace erases." },
 ];
 
@@ -173,17 +180,31 @@ export function draftJson(draft) {
   return { puzzle: "suguru", rows, cols, blocks: toRows(blocks, cols), givens: toRows(draft.givens, cols) };
 }
 
+// The first cell of a removing stroke decides, as the borders' first edge
+// does: from a removed cell the stroke gives its cells back (as one block),
+// else it removes them, and their givens with them (no digit goes there).
+function removeStroke(draft, cells) {
+  if (!cells.length) return null;
+  if (draft.regions.skip.has(cells[0])) return { ...draft, regions: paintCells(draft.regions, cells) };
+  const givens = draft.givens.slice();
+  for (const cell of cells) givens[cell] = 0;
+  return { regions: skipCells(draft.regions, cells), givens };
+}
+
 export function applyEdit(draft, tool, stroke) {
+  if (tool === "removed") return removeStroke(draft, stroke.cells);
   const regions = tool === "borders" ? toggleEdges(draft.regions, stroke.edges) : tool === "paint" ? paintCells(draft.regions, stroke.cells) : null;
   return regions && { ...draft, regions };
 }
 
-// A digit (two typed quickly make no 10: blocks of ten are rare in a draft) or a clear.
+// A digit (two typed quickly make no 10: blocks of ten are rare in a draft)
+// or a clear; a removed cell takes no digit.
 export function draftKey(draft, tool, cell, key) {
   let digit = null;
   if (/^[1-9]$/.test(key)) digit = Number(key);
   if (key === "Backspace" || key === "Delete" || key === "0") digit = 0;
   if (digit === null || draft.givens[cell] === digit) return null;
+  if (draft.regions.skip.has(cell)) return { refused: "a removed cell takes no given: give it back to a block first" };
   const givens = draft.givens.slice();
   givens[cell] = digit;
   return { ...draft, givens };
@@ -193,7 +214,11 @@ export function draftKey(draft, tool, cell, key) {
 export function drawDraft(draft, view) {
   const { rows, cols } = draft.regions;
   const board = newBoard(rows, cols, "Suguru draft");
-  const words = (cell) => (draft.givens[cell] ? `${draft.givens[cell]}, given` : view.solution ? String(view.solution[cell] || "") : "");
+  const words = (cell) => {
+    if (draft.regions.skip.has(cell)) return "not in the puzzle";
+    if (draft.givens[cell]) return `${draft.givens[cell]}, given`;
+    return view.solution ? String(view.solution[cell] || "") : "";
+  };
   drawDraftCells(board, view, (cell) => (draft.regions.skip.has(cell) ? ["removed"] : draft.givens[cell] ? ["given-cell"] : []), words);
   drawRegionEdges(board, draft.regions);
   draft.givens.forEach((digit, cell) => {
