@@ -188,7 +188,9 @@ def test_lits_built_by_painting_and_by_borders(tab: tuple[Any, str], server: str
     forms = page.eval_on_selector_all(
         "#edit-exports button.copy", "n => n.map(x => x.dataset.form)"
     )
-    assert forms == ["url", "text", "json", "pzprv3", "svg"]
+    # the server's forms, and the page's link to the draft beside the URL
+    assert forms == ["url", "link", "text", "json", "pzprv3", "svg"]
+    assert page.input_value("#edit-export-link") == server + "?" + payload["url"].split("?", 1)[1]
     assert page.input_value("#edit-export-pzprv3").startswith("pzprv3")
     assert page.input_value("#edit-export-svg").startswith("<svg")
     assert overflow(page)[0] <= overflow(page)[1]

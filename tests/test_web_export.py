@@ -157,10 +157,13 @@ def test_player_export_lists_every_form_with_copy(tab: tuple[Any, str], server: 
     buttons = page.eval_on_selector_all(
         "#export-forms button.copy", "n => n.map(x => x.dataset.form)"
     )
-    assert buttons == list(FORMS)
+    # the server's forms, and beside the URL the page's own link that opens the board here
+    assert buttons == [FORMS[0], "link", *FORMS[1:]]
     for form in FORMS:
         assert page.input_value(f"#export-{form}") == expected["forms"][form], form
     assert page.get_attribute("#export-puzzlink", "href") == expected["forms"]["url"]
+    query = expected["forms"]["url"].split("?", 1)[1]
+    assert page.input_value("#export-link") == f"{server}?{query}"
     download = page.locator("#export-svg-download")
     assert download.get_attribute("download") == "lits-4x4.svg"
     assert download.get_attribute("href").startswith("data:image/svg+xml")

@@ -44,7 +44,9 @@ def _kind(name: str) -> PuzzleKind[Any]:
 
 
 async def types(call: Call) -> dict[str, Any]:
-    """GET /api/types: every puzzle type, its ladder, generator modes and limits."""
+    """GET /api/types: every puzzle type, its ladder, generator modes, the sides it
+    is generated at and the generator's measured times (the page sets a generation's
+    elapsed time against them; null while none are measured), and the limits."""
     found = []
     for name in registry.names():
         try:
@@ -60,6 +62,8 @@ async def types(call: Call) -> dict[str, Any]:
                 "url_names": list(kind.url_names),
                 "ladder": [{"name": r.name, "summary": r.summary} for r in kind.ladder.rungs],
                 "generate_modes": list(kind.generate_modes),
+                "generate_sides": _listed(generate_sides(kind)),
+                "generate_times": kind.generation_times(),
                 "has_stats": kind.stats_file() is not None,
             }
         )
@@ -67,11 +71,37 @@ async def types(call: Call) -> dict[str, Any]:
         "types": found,
         "limits": {
             "max_side": limits.MAX_SIDE,
-            "generate_sides": [limits.MIN_GENERATE_SIDE, limits.MAX_GENERATE_SIDE],
             "max_body_bytes": limits.MAX_BODY_BYTES,
             "time_budget": limits.TIME_BUDGET,
         },
     }
+
+
+def generate_sides(kind: PuzzleKind[Any]) -> tuple[int, int] | None:
+    """The smallest and largest side the web app generates ``kind`` at: the
+    range its face declares, as ``pencilbox generate`` accepts it (within the
+    web app's board limit); None for a type with no generator."""
+    if not kind.generate_modes:
+        return None
+    low, high = kind.generate_sides or (1, limits.MAX_SIDE)
+    return low, min(high, limits.MAX_SIDE)
+
+
+def _listed(sides: tuple[int, int] | None) -> list[int] | None:
+    return None if sides is None else list(sides)
+
+
+def _side(body: dict[str, Any], field: str, kind: PuzzleKind[Any], sides: tuple[int, int]) -> int:
+    """Field ``field`` of a generate request, a side within ``sides``; else one line
+    saying the range ``kind`` is generated at."""
+    low, high = sides
+    value = body.get(field)
+    made = f"{kind.display_name} boards are generated from {low}x{low} to {high}x{high}"
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiError(400, f"'{field}' must be an integer from {low} to {high} ({made})")
+    if not low <= value <= high:
+        raise ApiError(400, f"'{field}' {str(value)[:12]} is out of range: {made}")
+    return value
 
 
 def _optional_int(call: Call, name: str) -> int | None:
@@ -200,16 +230,17 @@ async def grade(call: Call) -> dict[str, Any]:
 
 async def generate(call: Call) -> dict[str, Any]:
     """POST /api/generate {"type", "rows", "cols", "mode", "seed"?}: a new puzzle from
-    ``seed`` (a string of digits, to make one again) or a fresh one."""
+    ``seed`` (a string of digits, to make one again) or a fresh one, at any size
+    the type's generator accepts (:func:`generate_sides`)."""
     body = call.json()
     name = body.get("type")
     if not isinstance(name, str):
         raise ApiError(400, "missing the 'type' field naming the puzzle type")
     kind = _kind(name)
-    check_size(body.get("rows"), body.get("cols"), "generate")
-    low, high = limits.MIN_GENERATE_SIDE, limits.MAX_GENERATE_SIDE
-    rows = int_field(body, "rows", low, high, None)
-    cols = int_field(body, "cols", low, high, None)
+    sides = generate_sides(kind)
+    if sides is None:
+        raise ApiError(400, f"{kind.display_name} has no generator")
+    rows, cols = _side(body, "rows", kind, sides), _side(body, "cols", kind, sides)
     modes = kind.generate_modes
     mode = body.get("mode", modes[0] if modes else None)
     if mode not in modes:

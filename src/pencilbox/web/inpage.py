@@ -24,15 +24,10 @@ Started = Callable[[str, float, str], Any]
 """Told before a job runs: its name, its budget in seconds, the overrun message."""
 
 
-def overrun_message(name: str) -> str:
-    """What a job that ran past its budget answers (504), as the server words it."""
-    return f"{name} took longer than {limits.TIME_BUDGET[name]:g} s and was stopped"
-
-
 def _runner(started: Started | None, crashed: list[str]) -> dispatch.JobRunner:
     async def run(name: str, payload: dict[str, Any]) -> dict[str, Any]:
         if started is not None:
-            started(name, limits.TIME_BUDGET[name], overrun_message(name))
+            started(name, limits.TIME_BUDGET[name], limits.overrun_message(name))
         status, value = jobs.answer(name, payload)
         if status == "ok":
             result: dict[str, Any] = value

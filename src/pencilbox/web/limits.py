@@ -37,6 +37,13 @@ TIME_BUDGET: dict[str, float] = {
 }
 """Seconds each kind of worker job may run before it is killed (answer 504)."""
 
+
+def overrun_message(name: str) -> str:
+    """What a job that ran past its budget answers (504), on the server and in the
+    static site alike."""
+    return f"{name} took longer than {TIME_BUDGET[name]:g} s and was stopped"
+
+
 MAX_JOBS = 2
 """Warm worker processes, and so jobs running at once (the machine has two cores)."""
 

@@ -168,7 +168,7 @@ async def _ask(
         worker.conn.send((name, payload))
         outcome = await _wait_readable(worker.conn, budget, disconnected)
         if outcome == "timeout":
-            raise JobFailed(504, f"{name} took longer than {budget:g} s and was stopped")
+            raise JobFailed(504, limits.overrun_message(name))
         if outcome == "gone":
             raise ClientGone(name)
         answer: tuple[str, Any] = worker.conn.recv()

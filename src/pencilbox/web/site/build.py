@@ -113,15 +113,24 @@ def get_targets() -> Iterator[str]:
 def _prerender(out: Path) -> dict[str, dict[str, Any]]:
     """Each GET's answer, written by its endpoint, as ``target -> {status, file}``."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
+    async def every_answer() -> list[tuple[str, int, dict[str, Any]]]:
+        found = []
+        for target in get_targets():
+            status, body = await dispatch.handle("GET", target, None, _no_jobs)
+            found.append((target, status, body))
+        return found
+
+    # A thread of its own: the caller may already run an event loop (a test's browser).
+    with ThreadPoolExecutor(1) as thread:
+        answered = thread.submit(asyncio.run, every_answer()).result()
     answers: dict[str, dict[str, Any]] = {}
     folder = out / "data"
     folder.mkdir()
-    for target in get_targets():
-        status, body = asyncio.run(dispatch.handle("GET", target, None, _no_jobs))
-        text = _json(body)
+    for target, status, body in answered:
         name = hashlib.sha256(target.encode()).hexdigest()[:20] + ".json"
-        (folder / name).write_bytes(text)
+        (folder / name).write_bytes(_json(body))
         answers[target] = {"status": status, "file": f"data/{name}"}
     return answers
 
@@ -183,9 +192,8 @@ def _hashed_copy(source: Path, folder: Path) -> str:
     return target.relative_to(folder.parent.parent).as_posix()
 
 
-def _runtime(out: Path, cache: Path | None) -> dict[str, Any]:
+def _runtime(out: Path, files: dict[str, Path]) -> dict[str, Any]:
     """The Pyodide files and the wheels, under ``runtime/``; what site.json says of them."""
-    files = runtime.fetched(cache)
     pins = runtime.lock()
     version = pins["pyodide"]["version"]
     folder = out / "runtime" / f"pyodide-{version}"
@@ -237,7 +245,10 @@ def _part(name: str) -> str:
 
 
 def build(out: Path, cache: Path | None = None, say: Callable[[str], None] = print) -> Site:
-    """Write the site into ``out`` (created; an earlier site there is replaced)."""
+    """Write the site into ``out`` (created; an earlier site there is replaced).
+
+    The runtime is fetched and checked first, so a failure leaves ``out`` as it was."""
+    files = runtime.fetched(cache)
     _prepare(out)
     site = Site(out)
     say("page and type modules")
@@ -246,7 +257,7 @@ def build(out: Path, cache: Path | None = None, say: Callable[[str], None] = pri
     prerendered = _prerender(out)
     site.prerendered = len(prerendered)
     say("runtime (Pyodide and wheels)")
-    config = _runtime(out, cache)
+    config = _runtime(out, files)
     files = _site_files(out)
     site.version = _version(out, files)
     # The service worker's scope is its folder, so it stands at the top; its

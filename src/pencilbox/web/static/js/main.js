@@ -107,7 +107,7 @@ function openPayload(payload, origin) {
   $("#board").focus();
 }
 
-// The address bar names the open board (?lits/4/4/9q02jg), so a reload, a
+// The address bar names the open board (?TYPE/COLS/ROWS/BODY), so a reload, a
 // bookmark or a shared address opens it again; a board with no URL form
 // leaves the address bare.
 function showAddress(payload) {

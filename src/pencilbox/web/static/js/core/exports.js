@@ -13,7 +13,7 @@ import { clear, el } from "./dom.js";
 const LABELS = { url: "URL", link: "Link to this puzzle", text: "Text", json: "JSON", pzprv3: "pzprv3", svg: "SVG" };
 
 // The address of this page opening the board of a puzz.link URL: the URL's
-// query (`lits/4/4/9q02jg`) after this page's own address. The link carries
+// query (`TYPE/COLS/ROWS/BODY`) after this page's own address. The link carries
 // the board only; whoever opens it keeps their own progress on that board.
 export function puzzleLink(url) {
   const body = url.slice(url.indexOf("?") + 1);

@@ -1,0 +1,65 @@
+"""The static site for the tests: built once per run, served from loopback.
+
+The site is written by :func:`pencilbox.web.site.build.build` into a
+temporary folder (the pinned runtime comes from the cache, fetched on first
+use), then served by Python's own static file server, as a person would
+serve it (``python -m http.server -d DIR``): no pencilbox server runs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pencilbox.web.site.build import Site, build
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """The standard static handler, without a log line per request."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve_folder(folder: Path) -> Iterator[str]:
+    """``folder`` served on a free loopback port; yields its address (ending in /)."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The site, written once for the whole run."""
+    return build(tmp_path_factory.mktemp("site") / "site", say=lambda text: None)
+
+
+@pytest.fixture(scope="module")
+def site(built_site: Site) -> Iterator[str]:
+    """The built site's address on loopback."""
+    with serve_folder(built_site.out) as address:
+        yield address
