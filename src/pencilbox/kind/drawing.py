@@ -6,7 +6,9 @@ and know no type. The description is the web page's picture in print: lines
 between cells of different regions are thick, within one region thin; a cell
 may hold a text (a given or an answer's entry), a grey fill, hatching along a
 bar, and a dot. A cell with no region (``None``) is a hole, not part of the
-board: no line is drawn between two holes or between a hole and the edge.
+board (a removed cell, whatever a type calls it): no line is drawn between two
+holes or between a hole and the edge, and the writers hatch it across, as
+print shows removed cells, whatever else the cell holds.
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ class CellDrawing:
     hatch: Hatch = ""
     dot: bool = False
 
+    @property
+    def hole(self) -> bool:
+        """Whether the cell is in no region: a hole, drawn hatched."""
+        return self.region is None
+
 
 @dataclass(frozen=True)
 class Drawing:
@@ -66,6 +73,10 @@ class Drawing:
         if 0 <= row < self.rows and 0 <= col < self.cols:
             return self.cells[row * self.cols + col].region
         return None
+
+    def holes(self) -> tuple[int, ...]:
+        """The cells in no region, in reading order: the ones drawn hatched."""
+        return tuple(cell for cell, look in enumerate(self.cells) if look.hole)
 
     def edges(self) -> Iterator[Edge]:
         """Every line to draw: each unit edge once, thick between regions, thin within."""

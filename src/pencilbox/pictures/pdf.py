@@ -84,6 +84,17 @@ def draw_marks(document: Any, marks: Layout, left: float, top: float, scale: flo
     for fill in marks.fills:
         document.set_fill_color(_level(fill.tone))
         document.rect(*at(fill.x, fill.y), fill.side * scale, fill.side * scale, style="F")
+    for hole in marks.holes:
+        # The pen is set outside the clip: leaving it restores the PDF's pen, which
+        # fpdf2 does not see, so a pen set inside would be lost for the next hole.
+        pens = sorted({(stripe.width, stripe.tone) for stripe in hole.stripes})
+        for width, tone in pens:
+            document.set_draw_color(_level(tone))
+            document.set_line_width(width * scale)
+            with document.rect_clip(*at(hole.x, hole.y), hole.side * scale, hole.side * scale):
+                for stripe in hole.stripes:
+                    if (stripe.width, stripe.tone) == (width, tone):
+                        document.line(*at(stripe.x0, stripe.y0), *at(stripe.x1, stripe.y1))
     for line in marks.lines:
         x0, y0, x1, y1 = line_box(line)
         document.set_fill_color(_level(line.tone))

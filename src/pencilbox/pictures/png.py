@@ -1,4 +1,8 @@
-"""A drawing as a PNG image, through Pillow, from the same marks as the SVG."""
+"""A drawing as a PNG image, through Pillow, from the same marks as the SVG.
+
+A hole's stripes are drawn on a copy of the hole's own pixels, pasted back:
+so they are clipped to the cell exactly, as the SVG's clip path clips them.
+"""
 
 from __future__ import annotations
 
@@ -31,6 +35,20 @@ def to_png(drawing: Drawing, scale: float = SCALE) -> bytes:
         pen.rectangle(
             box(fill.x, fill.y, fill.x + fill.side, fill.y + fill.side), fill=_level(fill.tone)
         )
+    for hole in marks.holes:
+        left, top, right, bottom = box(hole.x, hole.y, hole.x + hole.side, hole.y + hole.side)
+        tile = image.crop((left, top, right + 1, bottom + 1))
+        tile_pen = draw_module.Draw(tile)
+        for stripe in hole.stripes:
+            tile_pen.line(
+                [
+                    (stripe.x0 * scale - left, stripe.y0 * scale - top),
+                    (stripe.x1 * scale - left, stripe.y1 * scale - top),
+                ],
+                fill=_level(stripe.tone),
+                width=max(1, round(stripe.width * scale)),
+            )
+        image.paste(tile, (left, top))
     for line in marks.lines:
         pen.rectangle(box(*line_box(line)), fill=_level(line.tone))
     regular = font_module.load_default(size=TEXT_SIZE * scale)

@@ -3,6 +3,12 @@
 Each element carries a class saying what it is (``border``, ``grid``,
 ``hatch`` lines; ``fill`` cells; ``given`` and ``entry`` texts; ``dot``s), so a
 reader (the tests, a style sheet) can pick the marks out.
+
+A hole's hatching is a group of ``hole-hatch`` lines clipped to the hole's
+square: the ``<rect class="hole">`` of a ``<clipPath>`` in ``<defs>``, one
+per hole, referred to by its id within the document (nothing outside it).
+The id is made of the square's corner, so two pictures pasted into one page
+that share an id share the square too, and each still clips rightly.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..kind import Drawing
-from .layout import TEXT_SIZE, Layout, layout
+from .layout import TEXT_SIZE, Hole, Layout, layout
 
 
 def grey(tone: float) -> str:
@@ -42,6 +48,7 @@ def svg_text(marks: Layout, rows: int, cols: int, title: str = "") -> str:
             f'<rect class="fill" x="{_number(fill.x)}" y="{_number(fill.y)}" '
             f'width="{_number(fill.side)}" height="{_number(fill.side)}" fill="{grey(fill.tone)}"/>'
         )
+    out.extend(_holes(marks.holes))
     for line in marks.lines:
         cap = "butt" if line.kind == "hatch" else "square"
         out.append(
@@ -64,6 +71,31 @@ def svg_text(marks: Layout, rows: int, cols: int, title: str = "") -> str:
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _holes(holes: tuple[Hole, ...]) -> list[str]:
+    """Each hole's clip in one ``<defs>``, then its stripes clipped to it (none: nothing)."""
+    if not holes:
+        return []
+    names = [f"hole-{_number(hole.x)}-{_number(hole.y)}-{_number(hole.side)}" for hole in holes]
+    out = ["<defs>"]
+    for name, hole in zip(names, holes, strict=True):
+        out.append(
+            f'<clipPath id="{name}"><rect class="hole" x="{_number(hole.x)}" '
+            f'y="{_number(hole.y)}" width="{_number(hole.side)}" height="{_number(hole.side)}"/>'
+            "</clipPath>"
+        )
+    out.append("</defs>")
+    for name, hole in zip(names, holes, strict=True):
+        out.append(f'<g class="hole" clip-path="url(#{name})">')
+        out.extend(
+            f'<line class="hole-hatch" x1="{_number(s.x0)}" y1="{_number(s.y0)}" '
+            f'x2="{_number(s.x1)}" y2="{_number(s.y1)}" stroke="{grey(s.tone)}" '
+            f'stroke-width="{_number(s.width)}" stroke-linecap="butt"/>'
+            for s in hole.stripes
+        )
+        out.append("</g>")
+    return out
 
 
 def _number(value: float) -> str:

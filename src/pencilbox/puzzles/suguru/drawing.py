@@ -5,16 +5,15 @@ from __future__ import annotations
 from ...kind import CellDrawing, Drawing, Rows
 from .model import REMOVED, Suguru
 
-REMOVED_TONE = 0.3
-"""A removed cell is filled dark, as the web page fills it: it is not part of the board."""
-
 
 def drawing(puzzle: Suguru, grid: Rows | None = None) -> Drawing:
     """Thick lines between blocks; givens bold, ``grid``'s other digits as entries."""
     cells = []
     for cell, block in enumerate(puzzle.blocks):
         if block == REMOVED:
-            cells.append(CellDrawing(region=None, tone=REMOVED_TONE))
+            # A hole, which the writers hatch: not part of the board. It is not also
+            # filled dark (as the web page fills it): the stripes would not show.
+            cells.append(CellDrawing(region=None))
             continue
         given = puzzle.givens[cell]
         entry = grid[cell // puzzle.cols][cell % puzzle.cols] if grid else 0
