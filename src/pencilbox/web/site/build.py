@@ -248,7 +248,7 @@ def build(out: Path, cache: Path | None = None, say: Callable[[str], None] = pri
     """Write the site into ``out`` (created; an earlier site there is replaced).
 
     The runtime is fetched and checked first, so a failure leaves ``out`` as it was."""
-    files = runtime.fetched(cache)
+    pinned = runtime.fetched(cache)
     _prepare(out)
     site = Site(out)
     say("page and type modules")
@@ -257,7 +257,7 @@ def build(out: Path, cache: Path | None = None, say: Callable[[str], None] = pri
     prerendered = _prerender(out)
     site.prerendered = len(prerendered)
     say("runtime (Pyodide and wheels)")
-    config = _runtime(out, files)
+    config = _runtime(out, pinned)
     files = _site_files(out)
     site.version = _version(out, files)
     # The service worker's scope is its folder, so it stands at the top; its
