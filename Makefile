@@ -9,7 +9,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 LINTED := src tests benchmarks
 
-.PHONY: play test bench lint soak clean
+.PHONY: play test site bench lint soak clean
 
 # The virtualenv itself (its python appears once `venv` has run).
 $(BIN)/python:
@@ -34,6 +34,12 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	$(BIN)/pencilbox play --host $(HOST) --port $(PORT)
 
+## site: the whole app as static files in $(SITE)/ (Python runs in the page; serve with
+## python3 -m http.server -d $(SITE)); fetches the pinned runtime into a cache on first use
+SITE ?= site
+site: $(VENV)/.installed
+	$(BIN)/pencilbox site --out $(SITE)
+
 ## test: the whole test suite
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
@@ -55,4 +61,4 @@ soak: $(VENV)/.installed-test
 	PENCILBOX_SOAK=1 $(BIN)/python -m pytest -m soak
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache build dist
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache build dist site
