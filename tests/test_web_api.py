@@ -456,9 +456,10 @@ def test_generate_refuses_a_seed_that_is_not_exact_digits(client: TestClient, se
 @pytest.mark.parametrize(
     ("body", "status", "fragment"),
     [
-        ({"type": "suguru", "rows": limits.MAX_SIDE + 1, "cols": 4}, 400, "limit"),
-        ({"type": "suguru", "rows": limits.MAX_GENERATE_SIDE + 1, "cols": 4}, 400, "'rows'"),
-        ({"type": "suguru", "rows": 4, "cols": 2}, 400, "'cols'"),
+        ({"type": "suguru", "rows": limits.MAX_SIDE + 1, "cols": 4}, 400, "'rows'"),
+        ({"type": "suguru", "rows": KIND.generate_sides[1] + 1, "cols": 4}, 400, "'rows'"),
+        ({"type": "suguru", "rows": 4, "cols": 0}, 400, "'cols'"),
+        ({"type": "suguru", "rows": 4, "cols": "4"}, 400, "'cols'"),
         ({"type": "suguru", "rows": 4, "cols": 4, "mode": "bogus"}, 400, "'mode'"),
         ({"type": "sudoku", "rows": 4, "cols": 4}, 404, "unknown puzzle type"),
         ({"rows": 4, "cols": 4}, 400, "'type'"),

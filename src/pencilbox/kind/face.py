@@ -50,6 +50,11 @@ class PuzzleKind(PlayerHooks[P], SetterHooks[P], ABC):
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names the type answers to, in the text header and in URLs."""
     generate_modes: ClassVar[tuple[str, ...]] = ()
+    generate_sides: ClassVar[tuple[int, int] | None] = None
+    """The smallest and the largest side (rows and columns alike) of a board
+    :meth:`generate` makes, the range its generator checks: ``pencilbox generate``
+    refuses any other size, and the web app offers exactly these. None for a
+    type with no generator (or one that declares no range of its own)."""
     front_end: ClassVar[str] = "front.js"
     """The package file holding the web page's module for this type."""
     candidate_marks: ClassVar[bool] = False
@@ -240,6 +245,17 @@ class PuzzleKind(PlayerHooks[P], SetterHooks[P], ABC):
         except OSError:
             return None
 
+    def generation_times(self) -> dict[str, Any] | None:
+        """What the shipped figures say :meth:`generate` takes, by board size
+        (:func:`.sections.generation_times`: each size's median and slowest
+        seconds and how many were timed), for the type's first mode unless the
+        section names one; None while ``stats.json`` holds no such section."""
+        from .sections import generation_times  # on first use, as the stats are
+
+        mode = self.generate_modes[0] if self.generate_modes else None
+        text = _stats_text(self.package)
+        return None if text is None else generation_times(json.loads(text), mode)
+
     def notes_template(self) -> str | None:
         """The notes page's article (``notes.md``): the type's prose, with
         placeholders the page fills from ``stats.json`` when it loads, so no
@@ -296,6 +312,16 @@ class PuzzleKind(PlayerHooks[P], SetterHooks[P], ABC):
         if isinstance(reason, int) and len(state.domains) == puzzle.rows * puzzle.cols:
             return f"{self.cell_label(puzzle, reason)} is left with no candidate", (reason,)
         return "the rules reach a contradiction", ()
+
+
+@cache
+def _stats_text(package: str) -> str | None:
+    """The text of ``package``'s ``stats.json`` (read once), or None if it has none
+    or cannot be looked into."""
+    try:
+        return _package_text(package, "stats.json")
+    except OSError:
+        return None
 
 
 @cache

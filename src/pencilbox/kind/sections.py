@@ -13,6 +13,10 @@ has changed since it was measured. The hash is of the parsed source with
 docstrings dropped (comments and layout never reach the tree), so editing
 prose leaves the figures standing and editing code does not.
 
+It also reads the generator's measured times out of a report
+(:func:`generation_times`), for a front end to set a generation's elapsed
+time against.
+
 Nothing here names a type: the declarations come from each type's package.
 """
 
@@ -138,6 +142,53 @@ def _is_prose(node: ast.AST) -> bool:
         and isinstance(node.value, ast.Constant)
         and isinstance(node.value.value, str)
     )
+
+
+# -- the generator's measured times --------------------------------------------------------
+
+
+def generation_times(report: Mapping[str, Any], mode: str | None) -> dict[str, Any] | None:
+    """The generator's timings in a stats report, for a front end to show a
+    generation's elapsed time against: the ``generation`` section's ``by_size``,
+    each size (``"ROWSxCOLS"``) with its ``median`` and ``max`` seconds (stored as
+    ``median``/``max`` or ``median_seconds``/``max_seconds``) and ``samples``, the
+    puzzles timed (the size's ``puzzles``, else the section's ``sample_size``);
+    beside them the section's ``method`` and ``mode`` (the section's own, else
+    ``mode``). None when the report has no such section or no size in it."""
+    section = report.get("generation")
+    if not isinstance(section, Mapping) or not isinstance(section.get("by_size"), Mapping):
+        return None
+    sizes = {}
+    for size, figures in section["by_size"].items():
+        if not isinstance(figures, Mapping):
+            continue
+        median = _seconds(figures, "median")
+        slowest = _seconds(figures, "max")
+        if median is None or slowest is None:
+            continue
+        samples = figures.get("puzzles", section.get("sample_size"))
+        sizes[str(size)] = {
+            "median": median,
+            "max": slowest,
+            "samples": samples if isinstance(samples, int) else None,
+        }
+    if not sizes:
+        return None
+    method = section.get("method")
+    return {
+        "mode": section.get("mode", mode),
+        "method": method if isinstance(method, str) else None,
+        "by_size": sizes,
+    }
+
+
+def _seconds(figures: Mapping[str, Any], name: str) -> float | None:
+    """The seconds stored under ``name`` or ``name_seconds``, if a number."""
+    for key in (name, f"{name}_seconds"):
+        value = figures.get(key)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+    return None
 
 
 # -- figures quoted in prose ------------------------------------------------------------------

@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the process machinery is loaded by what runs the stats
 class HeterominoKind(PuzzleKind[Heteromino]):
     name = "heteromino"
     generate_modes = ("walk",)
+    generate_sides = (3, 30)  # what generate.py accepts (a test holds the two together)
     edge_marks = EDGE_MARKS
 
     def parse_text(self, text: str) -> Heteromino:

@@ -30,6 +30,7 @@ class LitsKind(ShadingPlayer[Lits], PuzzleKind[Lits]):
     name = "lits"
     display_name = "LITS"
     generate_modes = ("backtrack",)  # the packer; "greedy" is kept for measurement only
+    generate_sides = (4, 30)  # what generate.py accepts (a test holds the two together)
 
     def parse_text(self, text: str) -> Lits:
         return model.parse_text(text)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # the process machinery is loaded by what runs the stats
 class NorinoriKind(ShadingPlayer[Norinori], PuzzleKind[Norinori]):
     name = "norinori"
     generate_modes = ("walk",)
+    generate_sides = (4, 30)  # what generate.py accepts (a test holds the two together)
 
     def parse_text(self, text: str) -> Norinori:
         return model.parse_text(text)

@@ -25,6 +25,7 @@ class SuguruKind(PuzzleKind[Suguru]):
     aliases = ("tectonic",)
     candidate_marks = True
     generate_modes = ("solvable", "minimal")
+    generate_sides = (1, 20)  # what generate.py accepts (a test holds the two together)
     has_givens = True
 
     def parse_text(self, text: str) -> Suguru:
