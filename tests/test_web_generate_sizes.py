@@ -314,7 +314,7 @@ def test_a_board_past_12x12_is_made_with_its_progress(screen: Screen, server: st
     progress = [text for text in seen if text.startswith(f"Generating {side}x{side}")]
     assert progress, seen
     assert f"median of {measured['samples']} timed" in progress[0] and "usually" in progress[0]
-    assert f"given up at {limits.TIME_BUDGET['generate']:g} s" in progress[0]
+    assert f"the limit is {limits.TIME_BUDGET['generate']:g} s" in progress[0]
     assert f"{info['display_name']} {side}x{side} · generated" in tab.inner_text("#title")
     assert tab.locator("rect.cell").count() == side * side
 
@@ -352,10 +352,11 @@ def test_a_cancel_mid_generation_kills_the_worker(screen: Screen) -> None:
     expect(status).to_contain_text(f"Generating {side}x{side}")
     # no time is measured at this size: the page says what is happening instead
     assert f"no time measured for {side}x{side}" in status.inner_text()
-    time.sleep(1.0)  # mid-generation
+    # mid-generation: the quickest of 9 seeds measured took 2.4 s CPU at this size
+    time.sleep(0.3)
+    assert worker.running_jobs() == 1, "the generation ended before it could be cancelled"
     OUTPUT.mkdir(exist_ok=True)
     tab.screenshot(path=str(OUTPUT / f"generate-progress-{screen.name}.png"))
-    assert worker.running_jobs() == 1, "the generation ended before it could be cancelled"
     screen.press("#gen-cancel")
     expect(status).to_have_text("Cancelled.")
     assert tab.is_enabled("#gen-go") and tab.is_hidden("#gen-cancel")

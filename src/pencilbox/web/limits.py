@@ -34,10 +34,10 @@ TIME_BUDGET: dict[str, float] = {
 A generation may be of any size its type's generator accepts (the face's
 ``generate_sides``, up to 30x30) and is graded after, so its budget is set
 by the slowest largest boards measured on this machine's two cores: the
-slowest type's 30x30 took 15-38 s CPU over 6 seeds (108 s wall once, with
-the machine loaded six times over), and one known 30x30 of another type
-takes 65 s CPU (77 s wall) to grade. 180 s fits them with room for a
-loaded machine."""
+slowest type's 30x30 took 2-38 s CPU over 9 seeds (108 s wall once, with
+the machine loaded six times over), and the slowest known 30x30 of another
+type takes 76 s CPU (84 s wall) to make and grade. 180 s fits them with
+room for a loaded machine."""
 
 
 def overrun_message(name: str) -> str:

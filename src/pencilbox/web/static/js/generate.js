@@ -94,7 +94,7 @@ export async function generate(state, open) {
   status.title = times && times.method ? `Measured: ${times.method}` : "";
   const tick = () => {
     const elapsed = (Date.now() - started) / 1000;
-    const stop = budget ? `; given up at ${budget} s` : "";
+    const stop = budget ? `; the limit is ${budget} s` : "";
     status.textContent =
       `Generating ${rows}x${cols} ${type.display_name} (${mode})… ${elapsed.toFixed(0)} s; ` +
       `${against(type, rows, cols, mode, elapsed, transport)}${stop}.`;
