@@ -8,7 +8,8 @@ its largest size and refuses one past it in one line), and last the page in
 Chromium, on a desktop and on a 390x844 phone: the size inputs follow the
 selected type, a size out of range is refused before any request, a board
 past the old 12x12 cap is made with its progress shown against the type's
-measured times, and a cancel mid-generation kills the worker.
+measured times, and a cancel mid-generation kills the worker; and the same
+page in the static site, where the jobs run in the page's Web Workers.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from pencilbox.web.payloads import Call
 try:  # the browser half needs Chromium and Playwright; the rest runs without them
     from playwright.sync_api import expect
 
+    from site_support import built_site, site
     from test_web_e2e import CHROMIUM, OUTPUT, api, browser, server
     from test_web_phone import PHONE
 
@@ -42,7 +44,7 @@ try:  # the browser half needs Chromium and Playwright; the rest runs without th
 except (ImportError, pytest.skip.Exception):
     BROWSER = False
 
-__all__ = ["browser", "server"]  # fixtures, used by name
+__all__ = ["browser", "built_site", "server", "site"]  # fixtures, used by name
 
 needs_browser = pytest.mark.skipif(not BROWSER, reason="needs /usr/bin/chromium and Playwright")
 NAMES = registry.names()
@@ -366,3 +368,57 @@ def test_a_cancel_mid_generation_kills_the_worker(screen: Screen) -> None:
     assert len(killed) == 1, (before, after)
     with pytest.raises(ProcessLookupError):
         os.kill(killed.pop(), 0)
+
+
+# -- the same page in the static site, its jobs in the page's Web Workers ------------------------
+
+SOLVER_SECONDS = 120  # a cold Pyodide start on a loaded 2-core machine
+
+
+@needs_browser
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_the_static_site_generates_past_12x12_and_cancels(
+    browser: Any, site: str, name: str
+) -> None:
+    """The page's Generate section needs nothing of the server: the bounds come from
+    the pre-rendered /api/types, a 15x15 is made in a Web Worker with its progress
+    against the measured times, and a cancelled 30x30 has its Web Worker replaced."""
+    context = browser.new_context(**SCREENS[name])
+    screen = Screen(context.new_page(), name)
+    tab = screen.page
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        tab.goto(site)
+        tab.wait_for_selector("body[data-solver=ready]", timeout=SOLVER_SECONDS * 1000)
+        if not tab.locator("#fold-generate").evaluate("n => n.open"):
+            tab.click("#fold-generate > summary")
+        kind, side = SUCCESS
+        choose(tab, kind, side, side)
+        record_status(tab)
+        screen.press("#gen-go")
+        expect(tab.locator("#gen-status")).to_contain_text("Made in", timeout=120_000)
+        seen = [t for t in tab.evaluate("window.seen") if t.startswith(f"Generating {side}x{side}")]
+        assert seen and "usually" in seen[0] and "outside the browser" in seen[0], seen
+        assert tab.locator("rect.cell").count() == side * side
+        if not tab.locator("#fold-generate").evaluate("n => n.open"):
+            tab.click("#fold-generate > summary")
+        tab.evaluate(
+            "async () => { const api = await import('./static/js/core/api.js');"
+            " window.pool = (await api.transport()).pool;"
+            " window.before = window.pool.runners.map((r) => r.worker); }"
+        )
+        kind, side = CANCELLED
+        choose(tab, kind, side, side)
+        screen.press("#gen-go")
+        tab.wait_for_function("() => window.pool.runners.some((r) => r.job)")
+        expect(tab.locator("#gen-status")).to_contain_text(f"no time measured for {side}x{side}")
+        screen.press("#gen-cancel")
+        expect(tab.locator("#gen-status")).to_have_text("Cancelled.")
+        replaced = tab.evaluate(
+            "() => window.pool.runners.filter((r) => !window.before.includes(r.worker)).length"
+        )
+        assert replaced == 1
+    finally:
+        context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
