@@ -20,6 +20,32 @@ import pytest
 
 from pencilbox.web.site.build import Site, build
 
+ADDRESSES: set[str] = set()
+"""The addresses static sites are served at in this run: the browser tests'
+``api()`` helper answers for them in-process (see :func:`reference`), as
+there is no server behind a static site to ask."""
+
+_reference: Any = None
+
+
+def reference(path: str, body: Any = None) -> Any:
+    """What the server answers to ``path`` (``body``: a POST's JSON), from the
+    server's own app in this process: the answer a static site's page must show."""
+    global _reference
+    if _reference is None:
+        import atexit
+
+        from starlette.testclient import TestClient
+
+        from pencilbox.web.app import create_app
+
+        _reference = TestClient(create_app())
+        _reference.__enter__()  # the worker pool, for the jobs
+        atexit.register(_reference.__exit__, None, None, None)
+    answer = _reference.get(path) if body is None else _reference.post(path, json=body)
+    answer.raise_for_status()
+    return answer.json()
+
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """The standard static handler, without a log line per request."""
@@ -62,4 +88,6 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Site:
 def site(built_site: Site) -> Iterator[str]:
     """The built site's address on loopback."""
     with serve_folder(built_site.out) as address:
+        ADDRESSES.add(address)
         yield address
+        ADDRESSES.discard(address)

@@ -1,0 +1,36 @@
+"""The server's export tests in the browser, run again on the static site.
+
+Kept apart from ``test_site_app.py`` because their ``tab`` fixture (which
+grants the clipboard) is not the editor's. The rest is as there:
+
+Each test imported here drives the page exactly as it does against
+``pencilbox play``, but its ``server`` fixture is the static site served
+by a plain file server: the page's calls go to Python in its Web Worker, and
+the answers the tests expect come from the server's own app in this process
+(``site_support.reference``), so both builds are held to the same answers.
+Tests that reach into the server itself (intercepting its HTTP requests,
+counting its worker processes) stay with the server's tests; the site's own
+are ``test_site_browser.py``.
+"""
+
+from __future__ import annotations
+
+from site_support import built_site, site
+from test_site_app import _solver_time, server
+from test_web_e2e import browser
+from test_web_export import (
+    tab,
+    test_player_export_lists_every_form_with_copy,
+    test_player_export_of_a_board_with_holes_shows_why,
+)
+
+__all__ = [
+    "_solver_time",
+    "browser",
+    "built_site",
+    "server",
+    "site",
+    "tab",
+    "test_player_export_lists_every_form_with_copy",
+    "test_player_export_of_a_board_with_holes_shows_why",
+]
