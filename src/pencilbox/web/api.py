@@ -15,7 +15,7 @@ import json
 import logging
 from typing import Any
 
-from .. import formats, hinting, registry, solving
+from .. import formats, hinting, registry, solving, targeting
 from ..errors import PuzzleError
 from ..kind import PuzzleKind
 from . import bank, limits
@@ -229,9 +229,11 @@ async def grade(call: Call) -> dict[str, Any]:
 
 
 async def generate(call: Call) -> dict[str, Any]:
-    """POST /api/generate {"type", "rows", "cols", "mode", "seed"?}: a new puzzle from
-    ``seed`` (a string of digits, to make one again) or a fresh one, at any size
-    the type's generator accepts (:func:`generate_sides`)."""
+    """POST /api/generate {"type", "rows", "cols", "mode", "seed"?, "grade"?}: a new
+    puzzle from ``seed`` (a string of digits, to make one again) or a fresh one, at
+    any size the type's generator accepts (:func:`generate_sides`); with ``grade``
+    (a rung of the type's ladder, or ``search``) one of that grade, as
+    ``pencilbox generate --grade`` makes it."""
     body = call.json()
     name = body.get("type")
     if not isinstance(name, str):
@@ -247,6 +249,12 @@ async def generate(call: Call) -> dict[str, Any]:
         raise ApiError(400, f"'mode' must be one of: {', '.join(modes) or '(none)'}")
     seed = seed_field(body)
     payload = {"type": kind.name, "rows": rows, "cols": cols, "mode": mode, "seed": seed}
+    grade = body.get("grade")
+    if grade is not None:
+        names = targeting.grade_names(kind)
+        if grade not in names:
+            raise ApiError(400, f"'grade' must be one of: {', '.join(names)}")
+        payload["grade"] = grade
     made = await call.run("generate", payload)
     kind, puzzle = puzzle_from({"puzzle": made["json"]})
     answer = puzzle_payload(kind, puzzle)
@@ -254,6 +262,7 @@ async def generate(call: Call) -> dict[str, Any]:
         # The seed goes as a string: a JSON number above 2**53 reaches the page rounded.
         {"solution": made["solution"], "grade": made["grade"], "seed": str(seed), "mode": mode}
     )
+    answer["attempts"] = made["attempts"]
     return answer
 
 

@@ -26,7 +26,7 @@ Started = Callable[[str, float, str], Any]
 
 def _runner(started: Started | None, crashed: list[str]) -> dispatch.JobRunner:
     async def run(name: str, payload: dict[str, Any]) -> dict[str, Any]:
-        if started is not None:
+        if callable(started):  # JavaScript's null arrives as a value of its own
             started(name, limits.TIME_BUDGET[name], limits.overrun_message(name))
         status, value = jobs.answer(name, payload)
         if status == "ok":

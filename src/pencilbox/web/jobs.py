@@ -69,19 +69,40 @@ def rungs_job(payload: Payload) -> dict[str, Any]:
     return solving.rung_views_json(kind, puzzle, solving.rung_views(kind, puzzle))
 
 
+GRADE_ATTEMPTS = 100
+"""Generations a request aimed at one grade tries (``pencilbox generate --grade``
+tries 100 by default too) before it says none had the grade."""
+
+
 def generate_job(payload: Payload) -> dict[str, Any]:
-    """A new puzzle from a fresh seed, graded, with its solution."""
+    """A new puzzle from a fresh seed, graded, with its solution. Aimed at a
+    grade (``payload["grade"]``, a rung or ``search``), attempt ``k`` is made
+    from the seed ``"SEED:k"`` until one has it, so a seed and a grade make
+    the same puzzle again."""
+    from .. import targeting
+
     kind = registry.get(payload["type"])
-    rng = random.Random(payload["seed"])
-    made = kind.generate(rng, payload["rows"], payload["cols"], payload["mode"])
-    found = solving.grade(kind, made.puzzle)
-    return {
-        "json": kind.to_json(made.puzzle),
-        "solution": made.solution,
-        "info": made.info,
-        "grade": found.as_json(),
-        "seed": payload["seed"],
-    }
+    rows, cols, mode, seed = payload["rows"], payload["cols"], payload["mode"], payload["seed"]
+    aim = payload.get("grade")
+    target = None if aim is None else targeting.parse_target(kind, aim)
+    attempts = 1 if target is None else GRADE_ATTEMPTS
+    for attempt in range(attempts):
+        rng = random.Random(seed if target is None else f"{seed}:{attempt}")
+        made = kind.generate(rng, rows, cols, mode)
+        found = solving.grade(kind, made.puzzle).as_json()
+        if target is None or target.accepts(found):
+            return {
+                "json": kind.to_json(made.puzzle),
+                "solution": made.solution,
+                "info": made.info,
+                "grade": found,
+                "seed": seed,
+                "attempts": attempt + 1,
+            }
+    raise PuzzleError(
+        f"no {rows}x{cols} {kind.display_name} puzzle (mode {mode}) of grade {aim} in "
+        f"{attempts} attempts; try another size, mode or grade"
+    )
 
 
 def verdict_job(payload: Payload) -> dict[str, Any]:

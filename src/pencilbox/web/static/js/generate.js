@@ -10,15 +10,9 @@
 import * as api from "./core/api.js";
 import { $ } from "./core/dom.js";
 
-let listed = null; // the promise of /api/types's types, asked for once
-
-function types() {
-  if (!listed) listed = api.get("/api/types").then((answer) => answer.types);
-  return listed;
-}
-
-// The inputs' bounds for `type`, and their values moved inside them.
-function bound(type) {
+// The inputs' bounds for `type` (an entry of /api/types), and their values
+// moved inside them; the page calls this whenever a type is selected.
+export function followType(type) {
   if (!type || !type.generate_sides) return;
   const [low, high] = type.generate_sides;
   for (const input of [$("#gen-rows"), $("#gen-cols")]) {
@@ -29,20 +23,6 @@ function bound(type) {
     else if (value > high) input.value = String(high);
   }
 }
-
-// The page refills the mode list whenever a type is selected (by the menu,
-// an import or a link), so a change of that list is when the bounds change.
-async function follow() {
-  try {
-    const found = (await types()).find((t) => t.name === $("#type").value);
-    bound(found);
-  } catch {
-    listed = null; // asked again at the next change; the server still refuses bad sizes
-  }
-}
-
-const modes = $("#gen-mode");
-if (modes) new MutationObserver(follow).observe(modes, { childList: true });
 
 // Why a size cannot be generated for `type`, in one line; null when it can.
 function refusal(type, rows, cols) {
@@ -79,6 +59,7 @@ export async function generate(state, open) {
   const rows = Number($("#gen-rows").value);
   const cols = Number($("#gen-cols").value);
   const mode = $("#gen-mode").value;
+  const grade = $("#gen-grade").value;
   const status = $("#gen-status");
   const refused = refusal(type, rows, cols);
   if (refused) {
@@ -95,8 +76,9 @@ export async function generate(state, open) {
   const tick = () => {
     const elapsed = (Date.now() - started) / 1000;
     const stop = budget ? `; the limit is ${budget} s` : "";
+    const aim = grade ? `, grade ${grade}` : "";
     status.textContent =
-      `Generating ${rows}x${cols} ${type.display_name} (${mode})… ${elapsed.toFixed(0)} s; ` +
+      `Generating ${rows}x${cols} ${type.display_name} (${mode}${aim})… ${elapsed.toFixed(0)} s; ` +
       `${against(type, rows, cols, mode, elapsed, transport)}${stop}.`;
   };
   tick();
@@ -105,13 +87,12 @@ export async function generate(state, open) {
   $("#gen-cancel").hidden = false;
   status.classList.add("busy");
   try {
-    const payload = await api.post(
-      "/api/generate",
-      { type: type.name, rows, cols, mode },
-      { signal: controller.signal },
-    );
+    const asked = { type: type.name, rows, cols, mode };
+    if (grade) asked.grade = grade;
+    const payload = await api.post("/api/generate", asked, { signal: controller.signal });
     const took = ((Date.now() - started) / 1000).toFixed(1);
-    status.textContent = `Made in ${took} s: grade ${payload.grade.label}, seed ${payload.seed}.`;
+    const tries = payload.attempts > 1 ? ` after ${payload.attempts} tries` : "";
+    status.textContent = `Made in ${took} s${tries}: grade ${payload.grade.label}, seed ${payload.seed}.`;
     open(payload, { kind: "generated", label: `generated, ${payload.grade.label}` });
   } catch (error) {
     status.textContent = error.name === "AbortError" ? "Cancelled." : `Failed: ${error.message}`;

@@ -11,7 +11,7 @@ import { HintPanel } from "./core/hints.js";
 import { Progress } from "./core/progress.js";
 import * as storage from "./core/storage.js";
 import { formatSeconds } from "./core/timer.js";
-import { generate } from "./generate.js";
+import { followType, generate } from "./generate.js";
 import { kindModule, loadKinds } from "./kinds/index.js";
 import { buildPad, wireStrokes } from "./core/touch.js";
 import { wireEditor } from "./editor/page.js";
@@ -155,6 +155,10 @@ function selectType(name) {
   storage.saveSettings(state.settings);
   clear($("#gen-mode")).append(...state.type.generate_modes.map((m) => option(m, m)));
   $("#gen-go").disabled = state.type.generate_modes.length === 0;
+  followType(state.type);
+  // Aim at a grade as `generate --grade` does: any, a rung of the ladder, or search.
+  const grades = [...state.type.ladder.map((rung) => rung.name), "search"];
+  clear($("#gen-grade")).append(option("", "any"), ...grades.map((g) => option(g, g)));
   const rungs = clear($("#rung-select"));
   rungs.append(option("", "Play (your grid)"));
   for (const rung of state.type.ladder) rungs.append(option(rung.name, `${rung.name}: ${rung.summary}`));
@@ -458,9 +462,14 @@ async function start() {
   const linked = linkedInput();
   const saved = current && current.payload;
   const sameBoard = saved && linked && saved.url && puzzleLink(saved.url) === window.location.href;
-  if (linked && !sameBoard) await openLink(linked);
-  else if (saved) await reopen(current);
+  if (linked && !sameBoard) {
+    api.startSolver(); // the link is read by Python
+    await openLink(linked);
+  } else if (saved) await reopen(current);
   document.body.dataset.ready = "true";
+  // Python starts once the first board is drawn (or there is none), so its
+  // start does not slow the first draw; in the server's page this does nothing.
+  window.requestAnimationFrame(() => window.setTimeout(() => api.startSolver(), 0));
 }
 
 start();

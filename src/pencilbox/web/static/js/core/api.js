@@ -119,6 +119,13 @@ async function choose() {
   return site(config);
 }
 
+// Have Python start loading now, if the page runs it itself (the static
+// site): the page calls this once its first board is drawn.
+export async function startSolver() {
+  const chosen = await transport();
+  if (chosen.pool) chosen.pool.start();
+}
+
 export function transport() {
   if (!chosen) chosen = choose();
   return chosen;

@@ -101,7 +101,16 @@ export class WorkerPool {
     this.waiting = [];
     this.everReady = false;
     this.failures = 0;
-    this.spawn(); // the second starts once the first is ready: the first comes sooner
+    this.started = false;
+  }
+
+  // Start the first worker (the second starts once it is ready, so the first
+  // comes sooner). The page calls this once its board is drawn, so Python's
+  // start does not compete with the first draw; a call made before starts it too.
+  start() {
+    if (this.started) return;
+    this.started = true;
+    this.spawn();
   }
 
   spawn() {
@@ -157,6 +166,7 @@ export class WorkerPool {
       const job = new Job(method, target, body, signal, this.longRoutes.has(path), resolve, reject);
       if (signal) signal.addEventListener("abort", () => this.cancel(job), { once: true });
       this.waiting.push(job);
+      this.start();
       this.next();
     });
   }
