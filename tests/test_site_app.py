@@ -12,14 +12,14 @@ are ``test_site_browser.py``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from site_support import built_site, site
+from site_support import Contexts, built_site, fresh_page, site, site_contexts
 from test_web_e2e import (
     browser,
-    page,
     test_check_marks_broken_rules,
     test_generate_for_real,
     test_heteromino_hint_check_and_rung_view,
@@ -31,9 +31,7 @@ from test_web_e2e import (
     test_undo_redo_pencil_marks_and_reload,
 )
 from test_web_editor import (
-    tab,
     test_ambiguity_view_of_a_published_board,
-    test_heteromino_black_cells_and_a_broken_rule,
     test_suguru_built_with_blocks_and_givens,
 )
 from test_web_editor_holes import test_lits_hole_made_in_the_editor
@@ -42,29 +40,25 @@ from test_web_hints import (
     test_a_supposition_chain_steps_on_the_board,
     test_three_presses_show_the_three_tiers,
 )
-from test_web_phone import phone, test_phone_plays_a_bank_puzzle_by_taps
+from test_web_phone import PHONE
 from test_web_progress import test_correct_so_far_counts_then_lights_the_wrong_entries
 
 __all__ = [
     "browser",
     "built_site",
-    "page",
-    "phone",
     "site",
-    "tab",
+    "site_contexts",
     "test_a_guess_shows_its_case_split_and_says_it_is_a_guess",
     "test_a_supposition_chain_steps_on_the_board",
     "test_ambiguity_view_of_a_published_board",
     "test_check_marks_broken_rules",
     "test_correct_so_far_counts_then_lights_the_wrong_entries",
     "test_generate_for_real",
-    "test_heteromino_black_cells_and_a_broken_rule",
     "test_heteromino_hint_check_and_rung_view",
     "test_hint_names_a_rule_and_highlights_cells",
     "test_import_url_shows_the_puzzle_and_exports_it",
     "test_lits_check_hint_and_rung_view",
     "test_lits_hole_made_in_the_editor",
-    "test_phone_plays_a_bank_puzzle_by_taps",
     "test_play_a_puzzle_to_completion",
     "test_rung_view_shows_what_a_rung_settles",
     "test_suguru_built_with_blocks_and_givens",
@@ -73,10 +67,34 @@ __all__ = [
 ]
 
 
+DESKTOP = {"viewport": {"width": 1300, "height": 900}}
+
+
 @pytest.fixture(scope="module")
 def server(site: str) -> str:
     """The static site, where the imported tests expect the server."""
     return site
+
+
+@pytest.fixture
+def page(site_contexts: Contexts, server: str) -> Iterator[Any]:
+    """The server tests' ``page``, on the site (a desktop page, storage empty)."""
+    errors: list[str] = []
+    view = fresh_page(site_contexts.get(DESKTOP), server, errors)
+    yield view
+    view.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def tab(request: Any, site_contexts: Contexts, server: str) -> Iterator[tuple[Any, str]]:
+    """The editor tests' ``tab``, on the site."""
+    errors: list[str] = []
+    options = DESKTOP if request.param == "desktop" else PHONE
+    view = fresh_page(site_contexts.get(options), server, errors)
+    yield view, request.param
+    view.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
 
 
 def test_the_imported_tests_run_on_the_static_site(server: str) -> None:
@@ -89,7 +107,7 @@ def test_the_imported_tests_run_on_the_static_site(server: str) -> None:
 def _solver_time(request: pytest.FixtureRequest) -> Any:
     """A cold worker takes seconds to load Python: the page's first answer waits
     for it, so the browser's waits get room for that."""
-    for name in ("page", "phone", "tab"):
+    for name in ("page", "tab"):
         if name in request.fixturenames:
             found = request.getfixturevalue(name)
             view = found[0] if isinstance(found, tuple) else found

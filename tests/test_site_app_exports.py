@@ -15,11 +15,15 @@ are ``test_site_browser.py``.
 
 from __future__ import annotations
 
-from site_support import built_site, site
-from test_site_app import _solver_time, server
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from site_support import Contexts, built_site, fresh_page, site, site_contexts
+from test_site_app import DESKTOP, _solver_time, server
 from test_web_e2e import browser
 from test_web_export import (
-    tab,
     test_player_export_lists_every_form_with_copy,
     test_player_export_of_a_board_with_holes_shows_why,
 )
@@ -30,7 +34,21 @@ __all__ = [
     "built_site",
     "server",
     "site",
-    "tab",
+    "site_contexts",
     "test_player_export_lists_every_form_with_copy",
     "test_player_export_of_a_board_with_holes_shows_why",
 ]
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def tab(request: Any, site_contexts: Contexts, server: str) -> Iterator[tuple[Any, str]]:
+    """The export tests' ``tab`` on the site: the clipboard granted, as there."""
+    from test_web_phone import PHONE
+
+    errors: list[str] = []
+    context = site_contexts.get(DESKTOP if request.param == "desktop" else PHONE)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
+    view = fresh_page(context, server, errors)
+    yield view, request.param
+    view.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"

@@ -14,10 +14,10 @@ from urllib.parse import quote
 
 import pytest
 
-from site_support import built_site, site
+from site_support import Contexts, built_site, site, site_contexts
 from test_web_e2e import board_cells, browser, server
 
-__all__ = ["browser", "built_site", "server", "site"]  # fixtures, used by name
+__all__ = ["browser", "built_site", "server", "site", "site_contexts"]  # fixtures, used by name
 
 BODY = "lits/4/4/9q02jg"
 URL = f"https://puzz.link/p?{BODY}"
@@ -30,10 +30,16 @@ def address(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def context(browser: Any) -> Iterator[Any]:
-    opened = browser.new_context(viewport={"width": 1300, "height": 900})
-    yield opened
-    opened.close()
+def context(site_contexts: Contexts, address: str) -> Iterator[Any]:
+    """The module's browser profile, this address's local storage emptied."""
+    shared = site_contexts.get({"viewport": {"width": 1300, "height": 900}})
+    page = shared.new_page()
+    page.goto(address + "static/site/manifest.webmanifest")
+    page.evaluate("window.localStorage.clear()")
+    page.close()
+    yield shared
+    for opened in shared.pages:
+        opened.close()
 
 
 def visit(context: Any, address: str) -> Any:

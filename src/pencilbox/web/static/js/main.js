@@ -385,9 +385,10 @@ function wire() {
 // until its worker has Python): shown beside the messages while it matters.
 function showSolver(status) {
   const node = $("#solver");
-  node.textContent = status.state === "ready" ? "" : status.text;
+  const quiet = status.state === "ready" || status.state === "starting";
+  node.textContent = quiet ? "" : status.text;
   node.className = `solver ${status.state}`;
-  node.hidden = status.state === "ready";
+  node.hidden = quiet;
   document.body.dataset.solver = status.state;
 }
 

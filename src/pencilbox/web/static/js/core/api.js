@@ -20,10 +20,11 @@ export class ApiError extends Error {
 
 let chosen = null; // the transport's promise, made on first use
 const listeners = new Set();
-let lastStatus = { state: "ready", text: "" };
+let lastStatus = { state: "starting", text: "" };
 
-// The solver's state, for the page to show: {state: "loading" | "ready" |
-// "failed", text}. Over HTTP it is ready at once.
+// The solver's state, for the page to show: {state: "starting" (the
+// transport is not known yet) | "loading" | "ready" | "failed", text}. Over
+// HTTP it is ready as soon as the page knows it has a server.
 export function onStatus(listener) {
   listeners.add(listener);
   listener(lastStatus);
@@ -114,7 +115,10 @@ async function choose() {
   } catch {
     // no site.json: the server's page as it always was
   }
-  if (config.transport !== "worker") return http;
+  if (config.transport !== "worker") {
+    setStatus({ state: "ready", text: "" });
+    return http;
+  }
   setStatus({ state: "loading", text: "Loading the solver…" });
   return site(config);
 }

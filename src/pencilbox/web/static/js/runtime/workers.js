@@ -4,6 +4,9 @@
 //  - at most `size` calls run at once, one per worker; a long call (solve,
 //    grade, generate, verdict) never takes the last worker, so a hint never
 //    waits behind a generation;
+//  - but a browser's memory and cores are the player's: the second worker
+//    starts only when the first is busy with a long call or a call has to
+//    wait (it then takes the seconds a warm start takes), never up front;
 //  - a call that passes its job's time budget is stopped: its worker is
 //    terminated (Python cannot be interrupted in place), a fresh one started,
 //    and the call fails with the server's own one-line message;
@@ -104,9 +107,9 @@ export class WorkerPool {
     this.started = false;
   }
 
-  // Start the first worker (the second starts once it is ready, so the first
-  // comes sooner). The page calls this once its board is drawn, so Python's
-  // start does not compete with the first draw; a call made before starts it too.
+  // Start the first worker. The page calls this once its board is drawn, so
+  // Python's start does not compete with the first draw; a call made before
+  // starts it too. The second starts when it is needed (see `next`).
   start() {
     if (this.started) return;
     this.started = true;
@@ -126,7 +129,6 @@ export class WorkerPool {
       this.everReady = true;
       this.onStatus({ state: "ready", text: "Solver ready" });
     }
-    while (this.runners.length < SIZE) this.spawn();
     this.next();
   }
 
@@ -145,7 +147,10 @@ export class WorkerPool {
   next() {
     for (;;) {
       const free = this.idle();
-      if (!free.length) return;
+      if (!free.length) {
+        if (this.waiting.length) this.grow(); // a call waits: a second worker would take it
+        return;
+      }
       const index = this.waiting.findIndex((job) => this.allowed(job));
       if (index < 0) return;
       const [job] = this.waiting.splice(index, 1);
@@ -153,7 +158,14 @@ export class WorkerPool {
       runner.job = job;
       job.runner = runner;
       runner.worker.postMessage({ type: "call", method: job.method, target: job.target, body: job.body });
+      if (job.long) this.grow(); // the next hint must not wait behind this one
     }
+  }
+
+  // Start another worker, while the pool is smaller than its size, once the
+  // first has been ready (before that, calls wait for the first).
+  grow() {
+    if (this.everReady && this.runners.length < SIZE) this.spawn();
   }
 
   call(method, target, body, signal) {
