@@ -151,8 +151,11 @@ def test_the_board_draws_and_takes_moves_before_python_is_ready(tab: Tab) -> Non
     else:
         page.keyboard.press(digit)
     assert page.locator("svg.board text.entry").all_text_contents() == [digit]
-    # A button that needs Python waits for it and then answers.
+    # A button that needs Python says that it waits for it, then answers.
     tab.press("#hint")
+    assert page.inner_text("#hint-panel") == "Waiting for the solver to load…"
+    # the hint, and the export forms the board asked for on opening
+    assert "2 requests will run once it is ready." in page.inner_text("#solver")
     tab.solver_ready()
     page.wait_for_selector("#hint-panel .rules, #hint-panel li", timeout=30_000)
     assert "Solver" not in page.inner_text("#message")
@@ -215,7 +218,7 @@ def test_each_type_is_played_to_solved_with_hints(kept_tab: Tab, name: str) -> N
         tab.press("#hint")
         page.wait_for_function(
             "before => { const t = document.querySelector('#hint-panel').innerText;"
-            " return t !== before && !t.includes('Thinking'); }",
+            " return t !== before && !t.includes('Thinking') && !t.includes('Waiting'); }",
             arg=before,
             timeout=30_000,
         )

@@ -251,7 +251,8 @@ async function showHint() {
   if (state.hinting) return; // one hint at a time: the button is disabled meanwhile
   if (hints.advance()) return; // the same position: the hint's next tier
   const panel = clear($("#hint-panel"));
-  panel.append(el("p", { class: "status", text: "Thinking…" }));
+  const thinking = state.solverLoading ? "Waiting for the solver to load…" : "Thinking…";
+  panel.append(el("p", { class: "status", text: thinking }));
   let result;
   state.hinting = true;
   refreshControls();
@@ -386,7 +387,10 @@ function wire() {
 function showSolver(status) {
   const node = $("#solver");
   const quiet = status.state === "ready" || status.state === "starting";
-  node.textContent = quiet ? "" : status.text;
+  // A button pressed meanwhile says so here: its request waits, it does not fail.
+  const waits = status.waiting ? ` ${plural(status.waiting, "request")} will run once it is ready.` : "";
+  node.textContent = quiet ? "" : status.text + waits;
+  state.solverLoading = status.state === "loading";
   node.className = `solver ${status.state}`;
   node.hidden = quiet;
   document.body.dataset.solver = status.state;

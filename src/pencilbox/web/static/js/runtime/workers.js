@@ -121,7 +121,15 @@ export class WorkerPool {
   }
 
   progress(runner, text) {
-    if (!this.everReady) this.onStatus({ state: "loading", text });
+    this.loadingText = text;
+    this.tellWaiting();
+  }
+
+  // While Python loads, the state says how many calls wait for it.
+  tellWaiting() {
+    if (this.everReady) return;
+    const text = this.loadingText || "Loading the solver…";
+    this.onStatus({ state: "loading", text, waiting: this.waiting.length });
   }
 
   arrived(runner) {
@@ -154,6 +162,7 @@ export class WorkerPool {
       const index = this.waiting.findIndex((job) => this.allowed(job));
       if (index < 0) return;
       const [job] = this.waiting.splice(index, 1);
+      if (this.waiting.length === 0) this.tellWaiting();
       const runner = free[0];
       runner.job = job;
       job.runner = runner;
@@ -180,6 +189,7 @@ export class WorkerPool {
       this.waiting.push(job);
       this.start();
       this.next();
+      this.tellWaiting();
     });
   }
 
