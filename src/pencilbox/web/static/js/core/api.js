@@ -78,6 +78,10 @@ export function canonicalTarget(target) {
 function site(config) {
   const base = new URL(".", new URL("site.json", document.baseURI));
   const pool = new WorkerPool(config, base, setStatus);
+  // On a return visit the service worker holds the runtime: starting Python at
+  // once costs the first draw little, and the solver is ready sooner. On a
+  // first visit the page calls startSolver once its board is drawn.
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) pool.start();
   keepOffline(base);
   const reply = (status, body) => {
     if (status >= 200 && status < 300) return body;

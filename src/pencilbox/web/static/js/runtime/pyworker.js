@@ -18,17 +18,20 @@ async function boot({ pyodide, wheels }) {
   say({ type: "progress", text: "Loading the solver: loading pencilbox…" });
   await py.loadPackage(wheels, { messageCallback: () => {}, errorCallback: (line) => console.warn(line) });
   const inpage = py.pyimport("pencilbox.web.inpage");
-  say({ type: "progress", text: "Loading the solver: warming up…" });
-  inpage.warm();
   request = inpage.request;
+  return inpage;
 }
 
 self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === "init") {
     try {
-      await boot(message);
+      const inpage = await boot(message);
       say({ type: "ready" });
+      // Then load every type and fill the first hint's caches, as a server
+      // worker warms up; a call that comes meanwhile waits the fraction of a
+      // second this takes, where a cold first hint would take longer.
+      inpage.warm();
     } catch (error) {
       say({ type: "failed", message: String((error && error.message) || error).split("\n")[0] });
     }
