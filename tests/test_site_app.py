@@ -6,8 +6,11 @@ by a plain file server: the page's calls go to Python in its Web Worker, and
 the answers the tests expect come from the server's own app in this process
 (``site_support.reference``), so both builds are held to the same answers.
 Tests that reach into the server itself (intercepting its HTTP requests,
-counting its worker processes) stay with the server's tests; the site's own
-are ``test_site_browser.py``.
+counting its worker processes) stay with the server's tests; so do those the
+site's own tests already hold it to (playing to the end with hints, import,
+generation: ``test_site_browser.py``, ``test_site_forms.py``). Views whose
+phone layout is the server's page's own run here at desktop size only: what
+differs in the site is where its answers come from.
 """
 
 from __future__ import annotations
@@ -21,20 +24,13 @@ from site_support import Contexts, built_site, fresh_page, site, site_contexts
 from test_web_e2e import (
     browser,
     test_check_marks_broken_rules,
-    test_generate_for_real,
-    test_heteromino_hint_check_and_rung_view,
-    test_hint_names_a_rule_and_highlights_cells,
-    test_import_url_shows_the_puzzle_and_exports_it,
     test_lits_check_hint_and_rung_view,
-    test_play_a_puzzle_to_completion,
     test_rung_view_shows_what_a_rung_settles,
     test_undo_redo_pencil_marks_and_reload,
 )
-from test_web_editor import (
-    test_ambiguity_view_of_a_published_board,
-    test_suguru_built_with_blocks_and_givens,
-)
-from test_web_editor_holes import test_lits_hole_made_in_the_editor
+from test_web_editor import test_ambiguity_view_of_a_published_board as ambiguity_view
+from test_web_editor import test_suguru_built_with_blocks_and_givens
+from test_web_editor_holes import test_lits_hole_made_in_the_editor as lits_hole
 from test_web_hints import (
     test_a_guess_shows_its_case_split_and_says_it_is_a_guess,
     test_a_supposition_chain_steps_on_the_board,
@@ -50,16 +46,9 @@ __all__ = [
     "site_contexts",
     "test_a_guess_shows_its_case_split_and_says_it_is_a_guess",
     "test_a_supposition_chain_steps_on_the_board",
-    "test_ambiguity_view_of_a_published_board",
     "test_check_marks_broken_rules",
     "test_correct_so_far_counts_then_lights_the_wrong_entries",
-    "test_generate_for_real",
-    "test_heteromino_hint_check_and_rung_view",
-    "test_hint_names_a_rule_and_highlights_cells",
-    "test_import_url_shows_the_puzzle_and_exports_it",
     "test_lits_check_hint_and_rung_view",
-    "test_lits_hole_made_in_the_editor",
-    "test_play_a_puzzle_to_completion",
     "test_rung_view_shows_what_a_rung_settles",
     "test_suguru_built_with_blocks_and_givens",
     "test_three_presses_show_the_three_tiers",
@@ -113,3 +102,13 @@ def _solver_time(request: pytest.FixtureRequest) -> Any:
             view = found[0] if isinstance(found, tuple) else found
             view.set_default_timeout(90_000)
     yield
+
+
+@pytest.mark.parametrize("tab", ["desktop"], indirect=True)
+def test_the_ambiguity_view_on_the_site(tab: tuple[Any, str], server: str) -> None:
+    ambiguity_view(tab, server)
+
+
+@pytest.mark.parametrize("tab", ["desktop"], indirect=True)
+def test_a_lits_hole_made_in_the_sites_editor(tab: tuple[Any, str], server: str) -> None:
+    lits_hole(tab, server)

@@ -23,10 +23,8 @@ import pytest
 from site_support import Contexts, built_site, fresh_page, site, site_contexts
 from test_site_app import DESKTOP, _solver_time, server
 from test_web_e2e import browser
-from test_web_export import (
-    test_player_export_lists_every_form_with_copy,
-    test_player_export_of_a_board_with_holes_shows_why,
-)
+from test_web_export import test_player_export_lists_every_form_with_copy as every_form
+from test_web_export import test_player_export_of_a_board_with_holes_shows_why as holes_why
 
 __all__ = [
     "_solver_time",
@@ -35,8 +33,6 @@ __all__ = [
     "server",
     "site",
     "site_contexts",
-    "test_player_export_lists_every_form_with_copy",
-    "test_player_export_of_a_board_with_holes_shows_why",
 ]
 
 
@@ -52,3 +48,13 @@ def tab(request: Any, site_contexts: Contexts, server: str) -> Iterator[tuple[An
     yield view, request.param
     view.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.mark.parametrize("tab", ["desktop"], indirect=True)
+def test_the_sites_export_lists_every_form(tab: tuple[Any, str], server: str) -> None:
+    every_form(tab, server)
+
+
+@pytest.mark.parametrize("tab", ["desktop"], indirect=True)
+def test_the_sites_export_of_a_board_with_holes_says_why(tab: tuple[Any, str], server: str) -> None:
+    holes_why(tab, server)

@@ -7,9 +7,10 @@ person at this machine only.
 
 from __future__ import annotations
 
-import socket
-import threading
-import webbrowser
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used: the static site's worker imports this package too
+    import socket
 
 __all__ = ["serve"]
 
@@ -33,6 +34,8 @@ def host_names(host: str) -> list[str] | None:
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0 picks a free port)."""
+    import socket
+
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP named, not left 0: asyncio sets TCP_NODELAY only on sockets
     # whose proto says TCP, and without it every keep-alive response waited
@@ -57,6 +60,9 @@ def address(sock: socket.socket) -> str:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False) -> None:
     """Run the web app until interrupted, printing its address first."""
+    import threading
+    import webbrowser
+
     import uvicorn
 
     from .app import create_app
