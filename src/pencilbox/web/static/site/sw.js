@@ -5,10 +5,12 @@
 // version; activate: every other version's cache is deleted. Fetch:
 //  - the runtime (Pyodide, the wheels) lives at URLs named for its content,
 //    so it is served from the cache first;
-//  - everything else (the pages, site.json, scripts, the pre-rendered
-//    answers) goes to the network first and falls back to the cache only
-//    when the network fails: online, a page is never older than the site,
-//    and offline the last version installed still works whole.
+//  - at each visit (a navigation) the site's own site.json is asked for its
+//    version: the one this worker cached, and the page and its files come
+//    from the cache (one request to the network, not one per file); another
+//    (a new build), or none cached, and they come from the network first,
+//    falling back to the cache only when the network fails. Online, a page is
+//    never older than the site; offline, the last version installed works whole.
 // Requests to any other origin are not touched (the site makes none).
 
 const CACHE = `pencilbox-${VERSION}`;
@@ -49,6 +51,17 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+let current = false; // the site's site.json named this version at the last visit
+
+async function checkVersion() {
+  try {
+    const response = await fetch(new URL("site.json", scope), { cache: "no-store" });
+    current = response.ok && (await response.json()).version === VERSION;
+  } catch {
+    current = false; // offline: network first fails at once, and the cache answers
+  }
+}
+
 async function fromNetwork(request) {
   const cache = await caches.open(CACHE);
   try {
@@ -64,15 +77,25 @@ async function fromNetwork(request) {
 
 async function fromCache(request) {
   const cache = await caches.open(CACHE);
-  const kept = await cache.match(request);
+  // a page's query names a puzzle, not another page
+  const kept = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
   if (kept) return kept;
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
   return response;
 }
 
+async function visit(request) {
+  await checkVersion();
+  return current ? fromCache(request) : fromNetwork(request);
+}
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== scope.origin || event.request.method !== "GET") return;
-  event.respondWith(immutable(url) ? fromCache(event.request) : fromNetwork(event.request));
+  const { request } = event;
+  if (request.mode === "navigate") event.respondWith(visit(request));
+  else if (immutable(url) || (current && !url.pathname.endsWith("/site.json"))) {
+    event.respondWith(fromCache(request));
+  } else event.respondWith(fromNetwork(request));
 });
