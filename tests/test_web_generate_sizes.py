@@ -411,7 +411,9 @@ def test_the_static_site_generates_past_12x12_and_cancels(
         kind, side = CANCELLED
         choose(tab, kind, side, side)
         screen.press("#gen-go")
-        tab.wait_for_function("() => window.pool.runners.some((r) => r.job)")
+        # running, not queued: the pool's second worker may still be starting, and a
+        # board's export call may hold the first for a moment
+        tab.wait_for_function("() => window.pool.runners.some((r) => r.job && r.job.long)")
         expect(tab.locator("#gen-status")).to_contain_text(f"no time measured for {side}x{side}")
         screen.press("#gen-cancel")
         expect(tab.locator("#gen-status")).to_have_text("Cancelled.")
