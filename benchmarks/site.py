@@ -30,15 +30,10 @@ site <= 25 MB; the server's hint p95 through HTTP <= 30 ms.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
-import http.server
 import random
 import statistics
 import sys
 import tempfile
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pencilbox import registry  # noqa: E402
 from pencilbox.web.site.build import Site, build  # noqa: E402
+from pencilbox.web.site.preview import serve_folder  # noqa: E402
 from texttable import table  # noqa: E402
 from web_latency import Client, positions, start_server  # noqa: E402
 
@@ -54,34 +50,6 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
         "--disable-dev-shm-usage", "--disable-quic"]  # fmt: skip
 TIMEOUT = 120_000
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def served(folder: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder))
-    )
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -213,7 +181,7 @@ def main() -> int:
         else:
             folder = Path(scratch) / "site"
             site = build(folder, say=lambda text: None)
-        with served(folder) as address, sync_playwright() as playwright:
+        with serve_folder(folder) as address, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             found = starts(browser, address, args.runs)
             rows = [

@@ -8,18 +8,14 @@ serve it (``python -m http.server -d DIR``): no pencilbox server runs.
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
 import json
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pencilbox.web.site.build import Site, build
+from pencilbox.web.site.preview import serve_folder
 
 ADDRESSES: set[str] = set()
 """The addresses static sites are served at in this run: the browser tests'
@@ -46,37 +42,6 @@ def reference(path: str, body: Any = None) -> Any:
     answer = _reference.get(path) if body is None else _reference.post(path, json=body)
     answer.raise_for_status()
     return answer.json()
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """The standard static handler, without a log line per request."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serve_folder(folder: Path) -> Iterator[str]:
-    """``folder`` served on a free loopback port; yields its address (ending in /)."""
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
 
 
 class Contexts:

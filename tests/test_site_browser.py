@@ -22,7 +22,8 @@ from starlette.testclient import TestClient
 from pencilbox import registry
 from pencilbox.web.app import create_app
 from pencilbox.web.site import build as site_build
-from site_support import Contexts, built_site, serve_folder, site, site_contexts
+from pencilbox.web.site.preview import serve_folder
+from site_support import Contexts, built_site, site, site_contexts
 from test_web_e2e import CHROMIUM_ARGS, OUTPUT, browser, heteromino_cuts
 
 __all__ = ["browser", "built_site", "site", "site_contexts"]  # fixtures, used by name
