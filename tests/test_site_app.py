@@ -31,6 +31,8 @@ from test_web_e2e import (
 from test_web_editor import test_ambiguity_view_of_a_published_board as ambiguity_view
 from test_web_editor import test_suguru_built_with_blocks_and_givens
 from test_web_editor_holes import test_lits_hole_made_in_the_editor as lits_hole
+from test_web_export import test_player_export_lists_every_form_with_copy as every_form
+from test_web_export import test_player_export_of_a_board_with_holes_shows_why as holes_why
 from test_web_hints import (
     test_a_guess_shows_its_case_split_and_says_it_is_a_guess,
     test_a_supposition_chain_steps_on_the_board,
@@ -77,10 +79,12 @@ def page(site_contexts: Contexts, server: str) -> Iterator[Any]:
 
 @pytest.fixture(params=["desktop", "phone"])
 def tab(request: Any, site_contexts: Contexts, server: str) -> Iterator[tuple[Any, str]]:
-    """The editor tests' ``tab``, on the site."""
+    """The editor's and the export's ``tab``, on the site (the clipboard granted,
+    for the export's copy buttons)."""
     errors: list[str] = []
-    options = DESKTOP if request.param == "desktop" else PHONE
-    view = fresh_page(site_contexts.get(options), server, errors)
+    context = site_contexts.get(DESKTOP if request.param == "desktop" else PHONE)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
+    view = fresh_page(context, server, errors)
     yield view, request.param
     view.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
@@ -112,3 +116,13 @@ def test_the_ambiguity_view_on_the_site(tab: tuple[Any, str], server: str) -> No
 @pytest.mark.parametrize("tab", ["desktop"], indirect=True)
 def test_a_lits_hole_made_in_the_sites_editor(tab: tuple[Any, str], server: str) -> None:
     lits_hole(tab, server)
+
+
+@pytest.mark.parametrize("tab", ["desktop"], indirect=True)
+def test_the_sites_export_lists_every_form(tab: tuple[Any, str], server: str) -> None:
+    every_form(tab, server)
+
+
+@pytest.mark.parametrize("tab", ["desktop"], indirect=True)
+def test_the_sites_export_of_a_board_with_holes_says_why(tab: tuple[Any, str], server: str) -> None:
+    holes_why(tab, server)

@@ -90,6 +90,16 @@ def tab(request: pytest.FixtureRequest, browser: Any, site: str) -> Iterator[Tab
     opened.close()
 
 
+@pytest.fixture
+def ready_page(browser: Any, site: str, site_contexts: Contexts) -> Iterator[Any]:
+    """A desktop page in the module's shared profile, its solver ready."""
+    opened = Tab(browser, site, DESKTOP, site_contexts.get(DESKTOP))
+    page = opened.open()
+    opened.solver_ready()
+    yield page
+    opened.close()
+
+
 @pytest.fixture(params=list(SIZES))
 def kept_tab(
     request: pytest.FixtureRequest, browser: Any, site: str, site_contexts: Contexts
@@ -413,89 +423,68 @@ def untimed(value: Any) -> Any:
     return value
 
 
-def test_both_transports_answer_every_call_alike(
-    browser: Any, site: str, site_contexts: Contexts
-) -> None:
-    tab = Tab(browser, site, DESKTOP, site_contexts.get(DESKTOP))
-    try:
-        page = tab.open()
-        tab.solver_ready()
-        with TestClient(create_app()) as client:
-            for path, body in requests_to_compare():
-                over_http = client.post(path, json=body)
-                in_page = page.evaluate(CALL, [path, body])
-                expected = {"status": over_http.status_code, "body": over_http.json()}
-                assert untimed(in_page) == untimed(expected), f"{path} {json.dumps(body)[:80]}"
-    finally:
-        tab.close()
+def test_both_transports_answer_every_call_alike(ready_page: Any) -> None:
+    page = ready_page
+    with TestClient(create_app()) as client:
+        for path, body in requests_to_compare():
+            over_http = client.post(path, json=body)
+            in_page = page.evaluate(CALL, [path, body])
+            expected = {"status": over_http.status_code, "body": over_http.json()}
+            assert untimed(in_page) == untimed(expected), f"{path} {json.dumps(body)[:80]}"
 
 
-def test_a_job_past_its_budget_ends_as_on_the_server(
-    browser: Any, site: str, site_contexts: Contexts
-) -> None:
-    tab = Tab(browser, site, DESKTOP, site_contexts.get(DESKTOP))
-    try:
-        page = tab.open()
-        tab.solver_ready()
-        answer = page.evaluate(
-            """async (url) => {
-              const api = await import('./static/js/core/api.js');
-              const pool = (await api.transport()).pool;
-              // Every worker is told a budget far shorter than the real one, once.
-              const kept = pool.runners.map((runner) => [runner, runner.worker.onmessage]);
-              for (const [runner, deliver] of kept) {
-                runner.worker.onmessage = (event) => deliver(event.data.type === 'started'
-                  ? {data: {...event.data, budget: 0}} : event);
-              }
-              const before = pool.runners.map((r) => r.worker);
-              let failed = null;
-              try { await api.post('/api/solve', {puzzle: url}); }
-              catch (error) { failed = {status: error.status, message: error.message}; }
-              for (const [runner, deliver] of kept) runner.worker.onmessage = deliver;
-              const gone = !pool.runners.some((r) => before.includes(r.worker));
-              return {failed, gone, count: pool.runners.length};
-            }""",
-            LITS_URL,
-        )
-        overrun = "solve took longer than 10 s and was stopped"
-        assert answer["failed"] == {"status": 504, "message": overrun}
-        # the worker that overran is gone; a fresh one (and the second, which the
-        # long call started so a hint would not wait behind it) took its place
-        assert answer["gone"] is True and answer["count"] == 2
-        # the fresh worker answers
-        tab.solver_ready()
-        fine = page.evaluate(CALL, ["/api/solve", {"puzzle": LITS_URL}])
-        assert fine["status"] == 200 and fine["body"]["count"] == 1
-    finally:
-        tab.close()
+def test_a_job_past_its_budget_ends_as_on_the_server(ready_page: Any) -> None:
+    page = ready_page
+    answer = page.evaluate(
+        """async (url) => {
+          const api = await import('./static/js/core/api.js');
+          const pool = (await api.transport()).pool;
+          // Every worker is told a budget far shorter than the real one, once.
+          const kept = pool.runners.map((runner) => [runner, runner.worker.onmessage]);
+          for (const [runner, deliver] of kept) {
+            runner.worker.onmessage = (event) => deliver(event.data.type === 'started'
+              ? {data: {...event.data, budget: 0}} : event);
+          }
+          const before = pool.runners.map((r) => r.worker);
+          let failed = null;
+          try { await api.post('/api/solve', {puzzle: url}); }
+          catch (error) { failed = {status: error.status, message: error.message}; }
+          for (const [runner, deliver] of kept) runner.worker.onmessage = deliver;
+          const gone = !pool.runners.some((r) => before.includes(r.worker));
+          return {failed, gone, count: pool.runners.length};
+        }""",
+        LITS_URL,
+    )
+    overrun = "solve took longer than 10 s and was stopped"
+    assert answer["failed"] == {"status": 504, "message": overrun}
+    # the worker that overran is gone; a fresh one (and the second, which the
+    # long call started so a hint would not wait behind it) took its place
+    assert answer["gone"] is True and answer["count"] == 2
+    # the fresh worker answers
+    page.wait_for_selector("body[data-solver=ready]", timeout=READY_SECONDS * 1000)
+    fine = page.evaluate(CALL, ["/api/solve", {"puzzle": LITS_URL}])
+    assert fine["status"] == 200 and fine["body"]["count"] == 1
 
 
-def test_a_cancelled_call_stops_its_worker_and_the_next_call_answers(
-    browser: Any, site: str, site_contexts: Contexts
-) -> None:
-    tab = Tab(browser, site, DESKTOP, site_contexts.get(DESKTOP))
-    try:
-        page = tab.open()
-        tab.solver_ready()
-        answer = page.evaluate(
-            """async () => {
-              const api = await import('./static/js/core/api.js');
-              const pool = (await api.transport()).pool;
-              const before = pool.runners.map((r) => r.worker);
-              const control = new AbortController();
-              const call = api.post('/api/generate', {type: 'heteromino', rows: 12, cols: 12},
-                                    {signal: control.signal});
-              await new Promise((done) => setTimeout(done, 300));
-              const running = pool.runners.filter((r) => r.job).length;
-              control.abort();
-              let name = null;
-              try { await call; } catch (error) { name = error.name; }
-              const gone = !pool.runners.some((r) => before.includes(r.worker));
-              return {name, running, gone, count: pool.runners.length};
-            }"""
-        )
-        assert answer == {"name": "AbortError", "running": 1, "gone": True, "count": 2}
-        fine = page.evaluate(CALL, ["/api/load", {"input": LITS_URL}])
-        assert fine["status"] == 200 and fine["body"]["rows"] == 4
-    finally:
-        tab.close()
+def test_a_cancelled_call_stops_its_worker_and_the_next_call_answers(ready_page: Any) -> None:
+    page = ready_page
+    answer = page.evaluate(
+        """async () => {
+          const api = await import('./static/js/core/api.js');
+          const pool = (await api.transport()).pool;
+          const before = pool.runners.map((r) => r.worker);
+          const control = new AbortController();
+          const call = api.post('/api/generate', {type: 'heteromino', rows: 12, cols: 12},
+                                {signal: control.signal});
+          await new Promise((done) => setTimeout(done, 300));
+          const running = pool.runners.filter((r) => r.job).length;
+          control.abort();
+          let name = null;
+          try { await call; } catch (error) { name = error.name; }
+          const gone = !pool.runners.some((r) => before.includes(r.worker));
+          return {name, running, gone, count: pool.runners.length};
+        }"""
+    )
+    assert answer == {"name": "AbortError", "running": 1, "gone": True, "count": 2}
+    fine = page.evaluate(CALL, ["/api/load", {"input": LITS_URL}])
+    assert fine["status"] == 200 and fine["body"]["rows"] == 4

@@ -15,7 +15,9 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -97,27 +99,36 @@ def _fetch_wheel(entry: dict[str, Any], cache: Path) -> None:
     _run(command, f"{entry['project']} {entry['version']}")
 
 
+def _present(path: Path, sha: str, fetch: Callable[[], None], what: str) -> Path:
+    """``path``, fetched first if missing, checked against its pinned hash."""
+    if not path.exists():
+        fetch()
+    if not path.exists():
+        raise RuntimeFetchError(f"fetching {what} wrote no {path}")
+    verify(path, Pinned(path.name, sha))
+    return path
+
+
 def fetched(cache: Path | None = None) -> dict[str, Path]:
     """Every pinned file, fetched into ``cache`` if missing and checked: the
     Pyodide archive under ``"pyodide"``, each wheel under its file name."""
     folder = cache or default_cache()
     folder.mkdir(parents=True, exist_ok=True)
     pins = lock()
-    found: dict[str, Path] = {}
     pyodide = pins["pyodide"]
-    path = folder / pyodide["file"]
-    if not path.exists():
-        _fetch_pyodide(pyodide, folder)
-    if not path.exists():
-        raise RuntimeFetchError(f"fetching Pyodide wrote no {path}")
-    verify(path, Pinned(pyodide["file"], pyodide["sha256"]))
-    found["pyodide"] = path
+    found = {
+        "pyodide": _present(
+            folder / pyodide["file"],
+            pyodide["sha256"],
+            partial(_fetch_pyodide, pyodide, folder),
+            "Pyodide",
+        )
+    }
     for wheel in pins["wheels"]:
-        path = folder / wheel["file"]
-        if not path.exists():
-            _fetch_wheel(wheel, folder)
-        if not path.exists():
-            raise RuntimeFetchError(f"fetching {wheel['project']} wrote no {path}")
-        verify(path, Pinned(wheel["file"], wheel["sha256"]))
-        found[wheel["file"]] = path
+        found[wheel["file"]] = _present(
+            folder / wheel["file"],
+            wheel["sha256"],
+            partial(_fetch_wheel, wheel, folder),
+            wheel["project"],
+        )
     return found

@@ -39,7 +39,7 @@ class Runner {
   }
 
   received(message) {
-    if (message.type === "progress") this.pool.progress(this, message.text);
+    if (message.type === "progress") this.pool.progress(message.text);
     else if (message.type === "ready") {
       this.ready = true;
       this.pool.arrived(this);
@@ -120,7 +120,7 @@ export class WorkerPool {
     this.runners.push(new Runner(this));
   }
 
-  progress(runner, text) {
+  progress(text) {
     this.loadingText = text;
     this.tellWaiting();
   }
