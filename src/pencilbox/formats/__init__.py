@@ -140,11 +140,6 @@ def load_url(text: str) -> tuple[PuzzleKind[Any], Any]:
     return kind, kind.from_url(parts.cols, parts.rows, parts.body)
 
 
-def load_json(text: str) -> tuple[PuzzleKind[Any], Any]:
-    loaded = read_json(text)
-    return loaded.kind, loaded.puzzle
-
-
 def read_json(text: str) -> Loaded:
     try:
         obj = json.loads(text)

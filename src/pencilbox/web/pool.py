@@ -159,13 +159,6 @@ class Pool:
             self.starting -= 1
         self.offer(worker)
 
-    def drain(self) -> None:
-        """Stop the idle workers (busy ones are retired when they finish)."""
-        with self.lock:
-            idle, self.idle = self.idle, []
-        for worker in idle:
-            _close(worker)
-
     def idle_workers(self) -> list[Worker]:
         with self.lock:
             return list(self.idle)

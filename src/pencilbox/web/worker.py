@@ -107,11 +107,6 @@ def start_pool() -> None:
     _pool.fill()
 
 
-def stop_pool() -> None:
-    """Stop every idle worker (for tests and benchmarks; busy ones stop when done)."""
-    _pool.drain()
-
-
 def running_jobs() -> int:
     """How many jobs are running now (for tests and status)."""
     return _pool.running
