@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -646,6 +647,12 @@ def subcommands() -> dict[str, Any]:
     parser = cli.build_parser()
     action = next(a for a in parser._actions if a.dest == "command")
     return dict(action.choices)  # type: ignore[arg-type]
+
+
+def test_the_package_description_names_every_type():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = [kind.display_name for kind in registry.kinds()]
+    assert [name for name in names if name not in project["description"]] == []
 
 
 def test_every_command_and_option_is_in_the_readme():
