@@ -155,7 +155,7 @@ export class Game {
     if (!action) return;
     if (action.select !== undefined) this.select(action.select);
     if (action.refused) this.onMessage(action.refused, "warn");
-    else if (action.value !== undefined || action.clear) this.act(action);
+    else if (action.value !== undefined || action.clear || action.batch) this.act(action);
   }
 
   // A key from the on-screen pad: the same as typing it on the board.
@@ -179,7 +179,10 @@ export class Game {
   }
 
   // Turn a kind's action ({value} or {clear}, on action.cell or else the
-  // selected cell; or {batch: [{cell, value}]}, one undoable step) into a move.
+  // selected cell; or {batch: [{cell, value}]}, whole values set as one
+  // undoable step) into a move. A type whose cell value packs more than its
+  // digit (marks on the cell's edges beside it) says with `kept(model, value)`
+  // what of a value a digit typed or erased leaves in place (by default nothing).
   act(action) {
     if (action.batch) {
       if (this.rung) this.showRung(null);
@@ -197,13 +200,15 @@ export class Game {
     }
     const value = this.position.values[cell];
     const marks = this.position.marks[cell];
+    const kept = this.kind.kept ? this.kind.kept(this.model, value) : 0;
     let move;
     if (action.clear) {
-      move = value ? cellMove(this.position, cell, 0, marks) : cellMove(this.position, cell, 0, 0);
+      // the digit goes first, the pencil marks with a second clear
+      move = value !== kept ? cellMove(this.position, cell, kept, marks) : cellMove(this.position, cell, kept, 0);
     } else if (this.pencil && this.canPencil) {
       move = cellMove(this.position, cell, value, marks ^ (1 << (action.value - 1)));
     } else {
-      move = cellMove(this.position, cell, action.value, marks);
+      move = cellMove(this.position, cell, kept | action.value, marks);
     }
     this.play(move);
   }

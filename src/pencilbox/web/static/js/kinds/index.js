@@ -10,7 +10,10 @@
 // name}]), drag(model, cells, values) (a stroke across cells), touchHelp,
 // rungBack (how to leave a rung view, in the type's words),
 // openCells(model, values) and wrongMoves(model, values, answer) (moves no
-// answer allows that the server's grid cannot show).
+// answer allows that the server's grid cannot show); kept(model, value), for a
+// type whose cell value packs marks beside its digit (what a digit typed or
+// erased leaves), and edgeMarks(model, values) (the marks between cells its
+// position sends beside the grid).
 
 const loaded = new Map();
 
