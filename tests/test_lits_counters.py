@@ -410,8 +410,10 @@ def test_hint_chain_on_real_puzzles(case: object) -> None:
 
     _, puzzle = load(case.url)  # type: ignore[attr-defined]
     solution = frozen(case.solution)  # type: ignore[attr-defined]
+    # Published and unique: where the ladder stalls (cspuz_core's board) the hints
+    # go on by supposition, so the chain draws the whole solution, never stops short.
     ending = check_hint_chain(puzzle, solution, case.name)  # type: ignore[attr-defined]
-    assert ending in ("solved", "stuck")
+    assert ending == "solved", case.name  # type: ignore[attr-defined]
 
 
 def test_hint_from_a_position_with_dots_continues() -> None:
