@@ -10,7 +10,8 @@ grid alone does not say the type, so pencilbox reads a board from
   board, then optionally a ``solution`` line and the solution's rows
   (``#`` lines before ``janko`` are comments, metadata among them); or
 * a dataset record (JSON): the ``problem`` text (size line first) or the
-  ``problem_verbatim`` / ``regions_verbatim`` lines with ``rows`` and
+  ``problem_verbatim`` / ``regions_verbatim`` / ``givens_verbatim`` lines
+  (a type whose board is one grid of givens names it so) with ``rows`` and
   ``cols``, and ``solution`` / ``solution_verbatim``; the type is the
   ``puzzle`` field, else the type folder of its ``janko_url``
   (``.../Raetsel/<Type>/001.a.htm``), which then is its ``source`` too.
@@ -34,7 +35,7 @@ HEADER = "janko"
 EMPTY = "-"
 HOLE = "@"
 _SHOWN = 20
-_PROBLEM_FIELDS = ("problem", "problem_verbatim", "regions_verbatim")
+_PROBLEM_FIELDS = ("problem", "problem_verbatim", "regions_verbatim", "givens_verbatim")
 
 Numbered = list[tuple[str, str]]
 """Lines, each with where it came from (for errors)."""
