@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from crosscheck import imports_of
 from pencilbox import registry, solving
 from pencilbox.codecs import pzprv3
+from pencilbox.puzzles.norinori import checker
 from pencilbox.puzzles.norinori.boards import random_board
 from pencilbox.puzzles.norinori.model import Norinori
 from pencilbox.puzzles.norinori.pzprv3 import PZPR_FAILCODES
@@ -48,6 +50,12 @@ def by_dominoes(puzzle: Norinori, grid: list[list[int]]) -> bool:
     for r, c in shaded:
         counts[puzzle.regions[r * cols + c]] += 1
     return all(count == 2 for count in counts)
+
+
+def test_the_checker_shares_no_code_with_the_solver() -> None:
+    """checker.py reads the board and the rule text: no rules, state, tables,
+    placements, engine or brute counter."""
+    assert imports_of(checker) <= {"__future__", "...kind", ".model"}, imports_of(checker)
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2)])

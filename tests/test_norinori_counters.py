@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 
-from crosscheck import frozen_all
+from crosscheck import frozen_all, imports_of
 from pencilbox import counting, registry, solving
 from pencilbox.engine import Contradiction, propagate
+from pencilbox.puzzles.norinori import brute
 from pencilbox.puzzles.norinori.state import SHADED, UNSHADED
 
 KIND = registry.get("norinori")
@@ -26,6 +27,12 @@ def draw(index: int):  # type: ignore[no-untyped-def]
 
 
 BOARDS = [draw(index) for index in range(300)]
+
+
+def test_the_brute_counter_shares_no_code_with_the_rules() -> None:
+    """brute.py (behind ``brute_count``, the counter the others are checked
+    against) imports no rules, state, tables, placements, engine or checker."""
+    assert imports_of(brute) <= {"__future__", "...kind", ".model"}, imports_of(brute)
 
 
 def test_every_counter_agrees_on_300_boards() -> None:
