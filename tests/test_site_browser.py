@@ -194,12 +194,12 @@ def _entered(tab: Tab, name: str, record: dict[str, Any], cells: list[int], done
         if cell in done:
             continue
         value = solution[cell // cols][cell % cols]
-        if name == "suguru":
+        if "givens" in record["json"]:  # a type with givens writes numbers (10 and over typed)
             tab.press(f'rect.cell[data-cell="{cell}"]')
             if tab.touch:
                 tab.press(f'#pad button[data-key="{value}"]')
             else:
-                page.keyboard.press(str(value))
+                page.keyboard.type(str(value))
         else:  # a shading type: one tap shades, a second makes the dot
             for _ in range(1 if value else 2):
                 tab.press(f'rect.cell[data-cell="{cell}"]')
@@ -209,7 +209,7 @@ def _entered(tab: Tab, name: str, record: dict[str, Any], cells: list[int], done
 
 
 def givens_of(name: str, record: dict[str, Any]) -> set[int]:
-    if name != "suguru":
+    if "givens" not in record["json"]:
         return set()
     return {i for i, v in enumerate(v for row in record["json"]["givens"] for v in row) if v}
 
