@@ -34,6 +34,10 @@ from .model import Fillomino
 HYBRID_EXTRA = ()
 """The hybrid runs its rung alone."""
 
+SMALL_TOP = 4
+"""Sizes above the largest given and above this one are one value, *big*
+(see :class:`Encoder`)."""
+
 STATIC_SIZE = 4
 """Sizes up to this one are enforced by clauses written in advance (every
 connected set of up to ``k + 1`` cells that may hold ``k``); larger sizes by
@@ -156,30 +160,64 @@ class _Unsatisfiable(Exception):
     """The constants alone break a rule: the encoding is the empty clause."""
 
 
+BIG = 0
+"""The value standing for every size above the encoder's ``top`` (see :class:`Encoder`)."""
+
+Edge = tuple[int, int]
+
+
 class Encoder:
-    """The variables and clauses of one board; :meth:`refine` adds the lazy cuts."""
+    """The variables and clauses of one board; :meth:`refine` adds the lazy cuts.
+
+    Sizes up to ``top`` (the largest given, at least :data:`SMALL_TOP`) each
+    get a variable per cell that may hold them. Every larger size is one
+    value, *big*: a region of more than ``top`` cells holds no given, and
+    which big cells share a region is told by a variable per edge between
+    two cells that may be big, true when they do (the region's size is then
+    its cells' count). A model's joined edges must agree with its regions
+    (no unjoined edge inside one), a big region must have more than ``top``
+    cells, two big regions side by side must differ in size, and a region's
+    size must be one its cells' domains allow: all lazily, by cuts that name
+    a region's spanning tree and border edges.
+    """
 
     def __init__(self, puzzle: Fillomino, domains: list[int]) -> None:
         self.puzzle = puzzle
         self.domains = domains
+        self.top = max(SMALL_TOP, *puzzle.givens)
         self.pool = Pool()
         self.true = self.pool.new()  # a variable fixed true: the constants' literal
         self.clauses: list[Clause] = [[self.true]]
-        # per cell: size -> literal (a variable, or +-true for a constant)
+        # per cell: value (a size up to ``top``, or BIG) -> literal (a variable, or +-true)
         self.var: list[dict[int, int]] = []
         self.key: list[int] = []
+        small = (1 << self.top) - 1
         for dom in domains:
-            sizes = _sizes(dom)
-            if len(sizes) == 1:
-                self.var.append({sizes[0]: self.true})
+            values = _sizes(dom & small)
+            if dom & ~small:
+                values.append(BIG)
+            if len(values) == 1:
+                self.var.append({values[0]: self.true})
                 continue
-            lits = {k: self.pool.new() for k in sizes}
+            lits = {value: self.pool.new() for value in values}
             self.key.extend(lits.values())
             self.var.append(lits)
+        # per edge between two cells that may be big: "one region"
+        self.join: dict[Edge, int] = {}
+        for cell, lits in enumerate(self.var):
+            if BIG in lits:
+                for other in puzzle.neighbours[cell]:
+                    if other > cell and BIG in self.var[other]:
+                        self.join[cell, other] = self.pool.new()
+        self.key.extend(self.join.values())
 
-    def lit(self, cell: int, size: int) -> int:
-        """The literal "``cell`` holds ``size``" (``-true`` when it cannot)."""
-        return self.var[cell].get(size, -self.true)
+    def lit(self, cell: int, value: int) -> int:
+        """The literal "``cell`` holds ``value``" (``-true`` when it cannot)."""
+        return self.var[cell].get(value, -self.true)
+
+    def joined(self, a: int, b: int) -> int:
+        """The literal "``a`` and ``b`` are one big region" (``-true`` when they cannot be)."""
+        return self.join.get((a, b) if a < b else (b, a), -self.true)
 
     def add(self, clause: list[int]) -> None:
         """Add a clause simplified against the constants."""
@@ -195,9 +233,10 @@ class Encoder:
         try:
             if not all(self.domains):
                 raise _Unsatisfiable
-            self._one_size_each()
+            self._one_value_each()
             self._neighbours()
             self._small_sizes()
+            self._big_regions()
         except _Unsatisfiable:
             return Encoding([[]], self.key, self.decode, variables=self.pool.top)
         return Encoding(
@@ -206,7 +245,7 @@ class Encoder:
 
     # -- clauses ---------------------------------------------------------------
 
-    def _one_size_each(self) -> None:
+    def _one_value_each(self) -> None:
         for lits in self.var:
             if len(lits) > 1:
                 choices = list(lits.values())
@@ -219,6 +258,8 @@ class Encoder:
         neighbours = self.puzzle.neighbours
         for cell, lits in enumerate(self.var):
             for size, lit in lits.items():
+                if size == BIG:
+                    continue
                 if size == 1:
                     for other in neighbours[cell]:
                         if other > cell:
@@ -231,7 +272,7 @@ class Encoder:
         ``k``; a connected set of ``2..k-1`` cells all holding ``k`` has a
         neighbour holding ``k`` (one cell: :meth:`_neighbours`)."""
         neighbours = self.puzzle.neighbours
-        for size in range(2, STATIC_SIZE + 1):
+        for size in range(2, min(STATIC_SIZE, self.top) + 1):
             allowed = [size in lits for lits in self.var]
             cells = [cell for cell, ok in enumerate(allowed) if ok]
             for count in (*range(2, size), size + 1):
@@ -244,18 +285,67 @@ class Encoder:
                     around = {o for c in group for o in neighbours[c] if o not in inside}
                     self.add(lits + [self.lit(other, size) for other in sorted(around)])
 
+    def _big_regions(self) -> None:
+        """A joined edge has big cells at both ends; a big cell is joined to a
+        neighbour, and two joined cells to a third (a big region has more than
+        ``top >= 2`` cells); around a 2x2 block, three joined edges join the fourth."""
+        neighbours = self.puzzle.neighbours
+        for (a, b), var in self.join.items():
+            self.add([-var, self.lit(a, BIG)])
+            self.add([-var, self.lit(b, BIG)])
+            around = [(a, o) for o in neighbours[a] if o != b]
+            around += [(b, o) for o in neighbours[b] if o != a]
+            self.add([-var, *(self.joined(x, y) for x, y in around)])
+        for cell, lits in enumerate(self.var):
+            if BIG in lits:
+                self.add([-lits[BIG], *(self.joined(cell, o) for o in neighbours[cell])])
+        cols = self.puzzle.cols
+        for a, b in self.join:
+            if b == a + 1 and (a + cols, b + cols) in self.join:
+                ring = [(a, b), (b, b + cols), (a + cols, b + cols), (a, a + cols)]
+                lits = [self.joined(x, y) for x, y in ring]
+                for index, lit in enumerate(lits):
+                    self.add([lit, *(-other for o, other in enumerate(lits) if o != index)])
+
     # -- models ----------------------------------------------------------------
 
-    def numbers(self, true: set[int]) -> list[int]:
-        """Each cell's size in a model."""
+    def values(self, true: set[int]) -> list[int]:
+        """Each cell's value in a model (a size up to ``top``, or BIG)."""
         found = []
         t = self.true
         for lits in self.var:
-            for size, lit in lits.items():
+            for value, lit in lits.items():
                 if lit == t or lit in true:
-                    found.append(size)
+                    found.append(value)
                     break
         return found
+
+    def big_regions(self, values: list[int], true: set[int]) -> list[list[int]]:
+        """A model's big regions: its big cells grouped by joined edges, each
+        in breadth-first order from its first cell."""
+        neighbours = self.puzzle.neighbours
+        seen = [value != BIG for value in values]
+        found = []
+        for start in range(len(values)):
+            if seen[start]:
+                continue
+            seen[start] = True
+            group = [start]
+            for cell in group:
+                for other in neighbours[cell]:
+                    if not seen[other] and self.joined(cell, other) in true:
+                        seen[other] = True
+                        group.append(other)
+            found.append(group)
+        return found
+
+    def numbers(self, true: set[int]) -> list[int]:
+        """Each cell's size in a model that ``refine`` accepts."""
+        values = self.values(true)
+        for region in self.big_regions(values, true):
+            for cell in region:
+                values[cell] = len(region)
+        return values
 
     def decode(self, true: set[int]) -> Rows:
         numbers = self.numbers(true)
@@ -263,30 +353,34 @@ class Encoder:
         return [numbers[r * cols : (r + 1) * cols] for r in range(self.puzzle.rows)]
 
     def refine(self, true: set[int]) -> list[Clause]:
-        """Cuts for the model's groups of the wrong size; [] when it is an answer.
+        """Cuts for the model's groups of the wrong size; [] when it is an answer."""
+        values = self.values(true)
+        cuts = self._small_cuts(values)
+        cuts += self._big_cuts(values, true)
+        t = self.true
+        for cut in cuts:
+            assert t not in cut and -t not in cut
+        return cuts
 
-        A group of ``k`` with more than ``k`` cells: its first ``k + 1`` cells
-        in breadth-first order are connected, and no answer has connected
+    def _small_cuts(self, values: list[int]) -> list[Clause]:
+        """A group of ``k <= top`` with more than ``k`` cells: its first ``k + 1``
+        cells in breadth-first order are connected, and no answer has connected
         ``k + 1`` cells all holding ``k`` (they would be one region). A group
         with fewer: in an answer its cells all holding ``k`` lie in a region
-        of ``k`` cells, so a cell beside them holds ``k`` too.
-        """
-        numbers = self.numbers(true)
+        of ``k`` cells, so a cell beside them holds ``k`` too."""
         neighbours = self.puzzle.neighbours
-        seen = [False] * len(numbers)
+        seen = [value == BIG for value in values]
         cuts: list[Clause] = []
-        for start, size in enumerate(numbers):
+        for start, size in enumerate(values):
             if seen[start]:
                 continue
             seen[start] = True
             group = [start]
-            index = 0
-            while index < len(group):
-                for other in neighbours[group[index]]:
-                    if not seen[other] and numbers[other] == size:
+            for cell in group:
+                for other in neighbours[cell]:
+                    if not seen[other] and values[other] == size:
                         seen[other] = True
                         group.append(other)
-                index += 1
             if len(group) == size:
                 continue
             if len(group) > size:
@@ -296,10 +390,100 @@ class Encoder:
                 around = {o for c in group for o in neighbours[c] if o not in inside}
                 cut = [-self.lit(cell, size) for cell in group]
                 cut += [self.lit(other, size) for other in sorted(around)]
-            cut = [lit for lit in cut if lit != -self.true]
-            assert cut, "constants alone make a group of the wrong size"
-            cuts.append(cut)
+            cuts.append(self._simplified(cut))
         return cuts
+
+    def _big_cuts(self, values: list[int], true: set[int]) -> list[Clause]:
+        """Cuts for the big regions read off the joined edges (see the class)."""
+        neighbours = self.puzzle.neighbours
+        regions = self.big_regions(values, true)
+        region_of = {cell: index for index, region in enumerate(regions) for cell in region}
+        cuts: list[Clause] = []
+        # a region read off the joined edges but with an unjoined edge inside:
+        # the joined path between its ends joins it (a region is one region)
+        for index, region in enumerate(regions):
+            tree = self._tree(region, true)
+            for cell in region:
+                for other in neighbours[cell]:
+                    if (
+                        other > cell
+                        and region_of.get(other) == index
+                        and self.joined(cell, other) not in true
+                    ):
+                        path = _path(tree, cell, other)
+                        cuts.append(
+                            self._simplified(
+                                [-self.joined(x, y) for x, y in path] + [self.joined(cell, other)]
+                            )
+                        )
+        if cuts:
+            return cuts
+        exact = [self._exactly(region, true) for region in regions]
+        for index, region in enumerate(regions):
+            size = len(region)
+            allowed = -1
+            for cell in region:
+                allowed &= self.domains[cell]
+            if size <= self.top or not allowed >> size - 1 & 1:
+                cuts.append(self._simplified(exact[index]))
+        clashes = set()
+        for index, region in enumerate(regions):
+            for cell in region:
+                for other in neighbours[cell]:
+                    mate = region_of.get(other)
+                    if mate is not None and mate > index and len(regions[mate]) == len(region):
+                        clashes.add((index, mate))
+        for index, mate in sorted(clashes):
+            cuts.append(self._simplified(exact[index] + exact[mate]))
+        return cuts
+
+    def _tree(self, region: list[int], true: set[int]) -> dict[int, int]:
+        """A spanning tree of a big region's joined edges: cell -> parent."""
+        parent = {region[0]: region[0]}
+        for cell in region:
+            for other in self.puzzle.neighbours[cell]:
+                if other not in parent and self.joined(cell, other) in true:
+                    parent[other] = cell
+        return parent
+
+    def _exactly(self, region: list[int], true: set[int]) -> Clause:
+        """The literals false exactly when ``region`` is a whole big region: its
+        first cell big, its spanning tree joined, every edge out of it unjoined."""
+        tree = self._tree(region, true)
+        clause = [-self.lit(region[0], BIG)]
+        clause += [-self.joined(cell, up) for cell, up in tree.items() if cell != up]
+        inside = set(region)
+        for cell in region:
+            for other in self.puzzle.neighbours[cell]:
+                if other not in inside:
+                    clause.append(self.joined(cell, other))
+        return clause
+
+    def _simplified(self, clause: Clause) -> Clause:
+        t = self.true
+        kept = [lit for lit in clause if lit != -t]
+        assert t not in kept and kept, "the constants alone break a rule"
+        return kept
+
+
+def _path(tree: dict[int, int], a: int, b: int) -> list[Edge]:
+    """The edges between ``a`` and ``b`` along a spanning tree (cell -> parent)."""
+
+    def up(cell: int) -> list[int]:
+        chain = [cell]
+        while tree[chain[-1]] != chain[-1]:
+            chain.append(tree[chain[-1]])
+        return chain
+
+    from_a, from_b = up(a), up(b)
+    common = set(from_a) & set(from_b)
+    edges = []
+    for chain in (from_a, from_b):
+        for cell in chain:
+            if cell in common:
+                break
+            edges.append((cell, tree[cell]))
+    return edges
 
 
 def _sizes(domain: int) -> list[int]:
