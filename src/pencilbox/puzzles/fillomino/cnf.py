@@ -287,15 +287,16 @@ class Encoder:
 
     def _big_regions(self) -> None:
         """A joined edge has big cells at both ends; a big cell is joined to a
-        neighbour, and two joined cells to a third (a big region has more than
-        ``top >= 2`` cells); around a 2x2 block, three joined edges join the fourth."""
+        neighbour, and two joined cells to a third when ``top >= 2`` (a big region
+        has more than ``top`` cells); around a 2x2 block, three joined edges join the fourth."""
         neighbours = self.puzzle.neighbours
         for (a, b), var in self.join.items():
             self.add([-var, self.lit(a, BIG)])
             self.add([-var, self.lit(b, BIG)])
-            around = [(a, o) for o in neighbours[a] if o != b]
-            around += [(b, o) for o in neighbours[b] if o != a]
-            self.add([-var, *(self.joined(x, y) for x, y in around)])
+            if self.top >= 2:
+                around = [(a, o) for o in neighbours[a] if o != b]
+                around += [(b, o) for o in neighbours[b] if o != a]
+                self.add([-var, *(self.joined(x, y) for x, y in around)])
         for cell, lits in enumerate(self.var):
             if BIG in lits:
                 self.add([-lits[BIG], *(self.joined(cell, o) for o in neighbours[cell])])
@@ -303,9 +304,9 @@ class Encoder:
         for a, b in self.join:
             if b == a + 1 and (a + cols, b + cols) in self.join:
                 ring = [(a, b), (b, b + cols), (a + cols, b + cols), (a, a + cols)]
-                lits = [self.joined(x, y) for x, y in ring]
-                for index, lit in enumerate(lits):
-                    self.add([lit, *(-other for o, other in enumerate(lits) if o != index)])
+                edges = [self.joined(x, y) for x, y in ring]
+                for index, lit in enumerate(edges):
+                    self.add([lit, *(-other for o, other in enumerate(edges) if o != index)])
 
     # -- models ----------------------------------------------------------------
 
