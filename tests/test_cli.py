@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from pencilbox import cli, counting, formats, registry, solving
+from pencilbox.errors import PuzzleError
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -626,6 +627,19 @@ def test_help_lists_every_types_own_command():
     assert result.returncode == 0
     for name in own:
         assert re.search(rf"^ +{name} ", result.stdout, re.MULTILINE), name
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_each_packages_commands_json_declares_its_faces_commands(name):
+    # --help lists what commands.json declares; the face's commands() carry them out
+    declared = {own.name: own.help for own in registry.own_commands() if own.type == name}
+    assert declared == {command.name: command.help for command in registry.get(name).commands()}
+
+
+def test_a_types_command_is_parsed_with_its_own_options_when_named():
+    assert cli.build_parser(["ledger", "3", "4"]).parse_args(["ledger", "3", "4"]).rows == 3
+    with pytest.raises(PuzzleError):  # listed only: a parser that is not asked for it has none
+        cli.build_parser(["--help"]).parse_args(["ledger", "3", "4"])
 
 
 def test_a_shared_command_loads_only_the_package_it_reads(capsys, monkeypatch, puzzle_file):

@@ -56,6 +56,27 @@ def test_version_prints_without_loading_a_puzzle() -> None:
     assert not {m for m in loaded if m.startswith(("pencilbox.kind", "pencilbox.puzzles"))}
 
 
+HELP_PROBE = """
+import json, sys
+from pencilbox.cli import main
+try:
+    main(["--help"])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def test_help_lists_the_types_own_commands_without_loading_a_puzzle() -> None:
+    done = subprocess.run([sys.executable, "-c", HELP_PROBE], capture_output=True, text=True)
+    own = registry.own_commands()
+    assert own  # Heteromino's ledger, at least: the listing below is not empty
+    for command in own:
+        assert f"    {command.name} " in done.stdout and command.help in done.stdout, command
+    loaded = set(json.loads(done.stderr))
+    assert not {m for m in loaded if m.startswith(("pencilbox.kind", "pencilbox.puzzles."))}
+
+
 @pytest.mark.parametrize(
     "argv", [["solve", "x.txt"], ["stats", "lits"], ["soak"], ["play"], ["bank", "lits"]]
 )

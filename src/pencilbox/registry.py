@@ -4,13 +4,16 @@ A type is the package ``pencilbox.puzzles.<name>``, whose ``KIND`` is its
 face. Packages are imported on first use so that ``pencilbox --help`` stays
 fast and one broken package cannot stop the others from loading. Adding a
 puzzle type is one line in ``_TYPES``; everything else about it (its aliases
-included) is declared by its face.
+included) is declared by its face, but for the names and one-line helps of its
+own commands, which its folder's ``commands.json`` holds as data, so that
+listing them imports no package (:func:`own_commands`).
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+import os
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import PuzzleError
 
@@ -62,3 +65,26 @@ def get(name: str) -> PuzzleKind[Any]:
 def kinds() -> tuple[PuzzleKind[Any], ...]:
     """Every registered type's face, in registry order (loads every package)."""
     return tuple(get(name) for name in _TYPES)
+
+
+class OwnCommand(NamedTuple):
+    """A type's own command as its package declares it, before the package is loaded."""
+
+    name: str  # ``pencilbox NAME``
+    type: str  # the type whose face's ``commands()`` carries it out
+    help: str
+
+
+def own_commands() -> tuple[OwnCommand, ...]:
+    """Every type's own commands, read from each package's ``commands.json`` (a name
+    -> one-line help object; no file, no commands) without importing a package."""
+    import json  # on first use: only the types' own commands need it
+
+    found = []
+    for name in _TYPES:
+        path = os.path.join(os.path.dirname(__file__), "puzzles", name, "commands.json")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as file:
+                declared: dict[str, str] = json.load(file)
+            found += [OwnCommand(command, name, about) for command, about in declared.items()]
+    return tuple(found)

@@ -3,7 +3,8 @@
 Every command reaches puzzles through :mod:`pencilbox.registry`,
 :mod:`pencilbox.formats` and :mod:`pencilbox.solving`; no puzzle type is named
 here, so a new puzzle package gets every command for free. A type's commands
-of its own (declared by its face's ``commands()``) are added beside them.
+of its own (listed by its folder's ``commands.json``, carried out by its
+face's ``commands()``) are added beside them.
 
 This module assembles the parser (the shared commands' options are in
 :mod:`.commands`) and turns errors into exit codes; the commands live in
@@ -23,12 +24,15 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from .. import __version__, registry
 from ..errors import PuzzleError
 from . import commands as shared
 from .common import PROG, Unavailable
+
+if TYPE_CHECKING:  # the face's types come with the package that carries a command out
+    from ..kind import Command
 
 __all__ = ["PROG", "Unavailable", "build_parser", "main"]
 
@@ -44,10 +48,11 @@ class _Parser(argparse.ArgumentParser):
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of the shared commands and of every type's own ones.
 
-    The types' own commands come from their faces, which loads every puzzle
-    package; when ``argv`` starts with a shared command (or ``--version``)
-    they are left out, so that command loads only the package it reads and a broken package
-    cannot stop the other types' commands.
+    The types' own commands are listed from what their packages declare as
+    data (:func:`pencilbox.registry.own_commands`), so that ``--help`` loads no
+    package; only the one ``argv`` names is read from its face, with its
+    options, which loads that type's package alone. With ``argv`` None every
+    one is (for the documentation's checks).
     """
     parser = _Parser(
         prog=PROG,
@@ -69,11 +74,28 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     shared.add_checking_commands(add)
     shared.add_picture_commands(add)
     shared.add_batch_command(add)
-    if not argv or argv[0] not in (*commands.choices, "--version"):
-        for kind in registry.kinds():
-            for extra in kind.commands():
-                extra.configure(add(extra.name, extra.run, extra.help))
+    if argv and argv[0] in (*commands.choices, "--version"):
+        return parser  # a shared command: no type's own command is parsed or listed
+    for own in registry.own_commands():
+        if argv is None or (argv and argv[0] == own.name):
+            extra = _face_command(own)
+            extra.configure(add(own.name, extra.run, extra.help))
+        else:
+            add(own.name, _listed_only, own.help)
     return parser
+
+
+def _face_command(own: registry.OwnCommand) -> Command:
+    """The command ``own`` names, from its type's face (which loads the package)."""
+    for command in registry.get(own.type).commands():
+        if command.name == own.name:
+            return command
+    raise RuntimeError(f"{own.type}'s commands.json declares {own.name!r}; its face has none")
+
+
+def _listed_only(args: argparse.Namespace) -> int:
+    """Never runs: a type's command is read from its face whenever argv names it."""
+    raise RuntimeError(f"{args.command} was parsed without its options")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -218,7 +218,9 @@ class PuzzleKind(PlayerHooks[P], SetterHooks[P], ABC):
         a position) filled in if given: what ``pencilbox render`` and the booklet draw."""
 
     def commands(self) -> tuple[Command, ...]:
-        """Commands of this type's own, added to ``pencilbox`` beside the shared ones."""
+        """Commands of this type's own, added to ``pencilbox`` beside the shared ones;
+        the package's ``commands.json`` declares each one's name and help, which
+        ``pencilbox --help`` lists without loading the package."""
         return ()
 
     # -- shipped files ---------------------------------------------------
