@@ -135,6 +135,14 @@ def test_the_command_line_starts_without_dask() -> None:
     assert found.stdout.strip() == "[]", found.stderr
 
 
+def _ctrl_c_interrupts() -> None:
+    """In the child, before it runs Python: Ctrl-C at its default, so that Python
+    turns it into KeyboardInterrupt. A shell script starts a job run with ``&``
+    with SIGINT ignored, children inherit that, and a Python started so keeps
+    ignoring it: this test, run so, saw the command finish all its lines and exit 0."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_an_interrupted_dask_local_run_keeps_every_finished_line(tmp_path: Path) -> None:
     """The real command with a process LocalCluster: killed after some lines, it has
     written whole lines only, the first ones of the run, as one worker makes them."""
@@ -142,23 +150,29 @@ def test_an_interrupted_dask_local_run_keeps_every_finished_line(tmp_path: Path)
     argv = ["generate", "suguru", "--size", "6x6", "--count", "500", "--seed", "8"]
     argv += ["--executor", "dask-local", "--workers", "2", "--out", str(out)]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    run = subprocess.Popen(
-        [sys.executable, "-m", "pencilbox", *argv], env=env, stderr=subprocess.PIPE
-    )
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and run.poll() is None:
-            if out.exists() and out.read_text(encoding="utf-8").count("\n") >= 3:
-                break
-            time.sleep(0.2)
-        assert run.poll() is None, run.stderr.read() if run.stderr else ""
-        run.send_signal(signal.SIGINT)
-        code = run.wait(timeout=60)
-    finally:
-        if run.poll() is None:
-            run.kill()
-            run.wait()
-    assert code == 130
+    # Its log goes to a file: a pipe nobody reads could fill and stall the run.
+    with (tmp_path / "stderr.txt").open("w", encoding="utf-8") as log:
+        run = subprocess.Popen(
+            [sys.executable, "-m", "pencilbox", *argv],
+            env=env,
+            stderr=log,
+            preexec_fn=_ctrl_c_interrupts,
+        )
+        try:
+            # Waits on what the run reports, its lines; the deadline only bounds a hang.
+            deadline = time.monotonic() + 90
+            while time.monotonic() < deadline and run.poll() is None:
+                if out.exists() and out.read_text(encoding="utf-8").count("\n") >= 3:
+                    break
+                time.sleep(0.05)
+            assert run.poll() is None, (tmp_path / "stderr.txt").read_text(encoding="utf-8")
+            run.send_signal(signal.SIGINT)
+            code = run.wait(timeout=60)
+        finally:
+            if run.poll() is None:
+                run.kill()
+                run.wait()
+    assert code == 130, (tmp_path / "stderr.txt").read_text(encoding="utf-8")
     text = out.read_text(encoding="utf-8")
     assert text.endswith("\n")
     lines = [json.loads(line) for line in text.splitlines()]
