@@ -21,7 +21,7 @@ from pencilbox import registry
 from pencilbox.cli import main
 from pencilbox.web import bank, dispatch, inpage, limits
 from pencilbox.web.app import STATIC, create_app
-from pencilbox.web.site import runtime
+from pencilbox.web.site import bytecode, runtime
 from pencilbox.web.site.build import Site, SiteError, build, get_targets
 from site_support import built_site
 
@@ -108,6 +108,25 @@ def test_the_wheel_holds_the_package_but_not_the_page(built_site: Site) -> None:
     for wheel_path in wheels:
         digest = Path(wheel_path).parent.name
         assert runtime.sha256(built_site.out / wheel_path).startswith(digest)
+
+
+@pytest.mark.skipif(bytecode.node() is None, reason="no Node to compile the site's Python")
+def test_the_sites_python_is_bytecode_for_its_own_runtime(built_site: Site) -> None:
+    """What the page imports is compiled already (by the shipped Pyodide, under
+    Node), so its Python compiles no module as it starts."""
+    with zipfile.ZipFile(built_site.out / config(built_site)["pyodide"] / bytecode.STDLIB) as zip:
+        names = zip.namelist()
+    assert "json/__init__.pyc" in names and not any(name.endswith(".py") for name in names)
+    tag = "cpython-" + runtime.lock()["wheels"][0]["python_version"].replace(".", "")
+    ours = next(w for w in config(built_site)["wheels"] if Path(w).name.startswith("pencilbox-"))
+    with zipfile.ZipFile(built_site.out / ours) as wheel:
+        names = wheel.namelist()
+        header = wheel.read(f"pencilbox/__pycache__/__init__.{tag}.pyc")[:8]
+    for name in names:
+        if name.endswith(".py"):
+            folder, _, file = name.rpartition("/")
+            assert f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc" in names, name
+    assert header[4:] == (1).to_bytes(4, "little")  # unchecked-hash: the source is not read
 
 
 def test_the_lock_pins_each_file_and_names_no_host() -> None:

@@ -30,7 +30,7 @@ from ... import __version__, registry
 from ...errors import PuzzleError
 from .. import bank, dispatch, worker
 from ..payloads import ApiError
-from . import runtime
+from . import bytecode, runtime
 
 PACKAGE = Path(__file__).resolve().parents[2]
 """The installed ``pencilbox`` package, whose files make the wheel."""
@@ -151,9 +151,10 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def write_wheel(folder: Path) -> Path:
+def write_wheel(folder: Path, compiled: dict[str, bytes] | None = None) -> Path:
     """pencilbox as a pure-Python wheel made from the installed package (no
-    build tools needed): what the worker's Pyodide installs."""
+    build tools needed): what the worker's Pyodide installs; ``compiled``, its
+    modules' bytecode for that Pyodide (name in the wheel -> pyc), goes in too."""
     info = f"pencilbox-{__version__}.dist-info"
     path = folder / f"pencilbox-{__version__}-py3-none-any.whl"
     records: list[str] = []
@@ -170,8 +171,8 @@ def write_wheel(folder: Path) -> Path:
             entry.compress_type = zipfile.ZIP_DEFLATED
             wheel.writestr(entry, data)
 
-        for name, source in _wheel_files():
-            data = source.read_bytes()
+        files = [(name, source.read_bytes()) for name, source in _wheel_files()]
+        for name, data in [*files, *sorted((compiled or {}).items())]:
             put(name, data)
             records.append(_record_line(name, data))
         for name, text in metadata.items():
@@ -192,11 +193,13 @@ def _hashed_copy(source: Path, folder: Path) -> str:
     return target.relative_to(folder.parent.parent).as_posix()
 
 
-def _runtime(out: Path, files: dict[str, Path]) -> dict[str, Any]:
+def _runtime(
+    out: Path, files: dict[str, Path], cache: Path, say: Callable[[str], None]
+) -> dict[str, Any]:
     """The Pyodide files and the wheels, under ``runtime/``; what site.json says of them."""
     pins = runtime.lock()
     version = pins["pyodide"]["version"]
-    folder = out / "runtime" / f"pyodide-{version}"
+    folder = out / "runtime" / "pyodide"
     folder.mkdir(parents=True)
     wanted = set(pins["pyodide"]["members"])
     with tarfile.open(files["pyodide"]) as archive:
@@ -209,13 +212,27 @@ def _runtime(out: Path, files: dict[str, Path]) -> dict[str, Any]:
                 wanted.discard(name)
     if wanted:
         raise SiteError(f"{files['pyodide']}: has no {', '.join(sorted(wanted))}")
-    wheels_folder = out / "runtime" / "wheels"
     made = write_wheel(out)
+    compiled = bytecode.compile_runtime(folder, made, cache)
+    made.unlink()
+    if compiled is None:
+        say("  no Node to compile the site's Python: it ships as source (and starts slower)")
+    else:
+        shutil.copyfile(compiled.stdlib, folder / bytecode.STDLIB)
+    made = write_wheel(out, compiled.wheel if compiled else None)
+    # Named for its content, as the wheels are: a changed file never has an old URL.
+    digest = hashlib.sha256()
+    for path in sorted(folder.iterdir()):
+        digest.update(path.name.encode() + b"\0" + runtime.sha256(path).encode())
+    named = folder.with_name(f"pyodide-{version}-{digest.hexdigest()[:12]}")
+    folder.rename(named)
+    wheels_folder = out / "runtime" / "wheels"
     wheels = [_hashed_copy(made, wheels_folder)]
     made.unlink()
     for wheel in pins["wheels"]:
         wheels.append(_hashed_copy(files[wheel["file"]], wheels_folder))
-    return {"pyodide": f"runtime/pyodide-{version}/", "pyodide_version": version, "wheels": wheels}
+    pyodide = named.relative_to(out).as_posix() + "/"
+    return {"pyodide": pyodide, "pyodide_version": version, "wheels": wheels}
 
 
 def _site_files(out: Path) -> list[str]:
@@ -248,6 +265,7 @@ def build(out: Path, cache: Path | None = None, say: Callable[[str], None] = pri
     """Write the site into ``out`` (created; an earlier site there is replaced).
 
     The runtime is fetched and checked first, so a failure leaves ``out`` as it was."""
+    cache = cache or runtime.default_cache()
     pinned = runtime.fetched(cache)
     _prepare(out)
     site = Site(out)
@@ -257,7 +275,7 @@ def build(out: Path, cache: Path | None = None, say: Callable[[str], None] = pri
     prerendered = _prerender(out)
     site.prerendered = len(prerendered)
     say("runtime (Pyodide and wheels)")
-    config = _runtime(out, pinned)
+    config = _runtime(out, pinned, cache, say)
     files = _site_files(out)
     site.version = _version(out, files)
     # The service worker's scope is its folder, so it stands at the top; its
