@@ -5,7 +5,8 @@ mostly clash) the plain encoding, the hybrid, and the encoding of a state
 propagated by each rung report brute force's count and answers. The
 encoding's two ways of stating region sizes are both driven hard: with
 ``SMALL_TOP`` lowered, sizes above the givens become the *big* value whose
-regions are read off the joined edges. Every clause over the cells' and
+regions are read off the joined edges; with ``STATIC_SIZE`` lowered, sizes
+from 3 are left to the ring clauses and the cuts. Every clause over the cells' and
 edges' variables, and every cut ``refine`` adds, holds in every brute-force
 answer. Janko's published boards (the small ones here; all 23 in
 ``benchmarks/fillomino.py``) come out unique and equal to janko's answers.
@@ -62,12 +63,23 @@ def truth(seed: str) -> tuple[int, frozenset[Any]]:
     return count, frozenset(frozen_all(found))
 
 
-@pytest.fixture(params=[cnf.SMALL_TOP, 1], ids=["top-default", "top-1"])
+SPLITS = {
+    "default": (cnf.SMALL_TOP, cnf.STATIC_SIZE),
+    "all-big": (1, cnf.STATIC_SIZE),
+    "lazy-small": (6, 2),
+}
+
+
+@pytest.fixture(params=list(SPLITS))
 def small_top(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
-    """Run a test with the default split between sizes and *big*, and with every
-    size above the givens big (``SMALL_TOP`` 1: a board of 1s and 2s has big 3s)."""
-    monkeypatch.setattr(cnf, "SMALL_TOP", request.param)
-    return int(request.param)
+    """Run a test with the default split between sizes and *big*; with every
+    size above the givens big (``SMALL_TOP`` 1: a board of 1s and 2s has big
+    3s); and with sizes up to 6 each a value but only 1 and 2 stated in advance
+    (sizes 3 to 6 by the ring clauses and ``refine``'s cuts)."""
+    top, static = SPLITS[request.param]
+    monkeypatch.setattr(cnf, "SMALL_TOP", top)
+    monkeypatch.setattr(cnf, "STATIC_SIZE", static)
+    return top
 
 
 def blank(rows: int, cols: int) -> Fillomino:
@@ -119,7 +131,7 @@ def within(state: State, answer: Any) -> bool:
 def test_random_boards_agree_with_brute_force(small_top: int) -> None:
     # each rung's state is read once, with the default split
     for seed in SEEDS:
-        check_agrees(seed, rungs=small_top > 1)
+        check_agrees(seed, rungs=small_top == SPLITS["default"][0])
 
 
 def test_random_boards_cover_every_outcome() -> None:

@@ -38,7 +38,14 @@ SMALL_TOP = 4
 """Sizes above the largest given and above this one are one value, *big*
 (see :class:`Encoder`)."""
 
+STATIC_GROUP = 3
+"""Groups of up to this many cells holding a larger size have a neighbour
+holding it, for every size up to ``top``, by clauses written in advance."""
+
 STATIC_SIZE = 4
+RINGS = True
+"""Whether the ring clauses of :meth:`Encoder._rings` are written (a switch
+for the benchmark)."""
 """Sizes up to this one are enforced by clauses written in advance (every
 connected set of up to ``k + 1`` cells that may hold ``k``); larger sizes by
 ``refine``'s cuts. Measured in ``benchmarks/fillomino.py``."""
@@ -236,6 +243,8 @@ class Encoder:
             self._one_value_each()
             self._neighbours()
             self._small_sizes()
+            if RINGS:
+                self._rings()
             self._big_regions()
         except _Unsatisfiable:
             return Encoding([[]], self.key, self.decode, variables=self.pool.top)
@@ -269,13 +278,17 @@ class Encoder:
 
     def _small_sizes(self) -> None:
         """For ``2 <= k <= STATIC_SIZE``: no connected ``k + 1`` cells all hold
-        ``k``; a connected set of ``2..k-1`` cells all holding ``k`` has a
-        neighbour holding ``k`` (one cell: :meth:`_neighbours`)."""
+        ``k``. For every ``k <= top``: a connected set of ``2..k-1`` cells (at
+        most :data:`STATIC_GROUP`) all holding ``k`` has a neighbour holding
+        ``k`` (one cell: :meth:`_neighbours`)."""
         neighbours = self.puzzle.neighbours
-        for size in range(2, min(STATIC_SIZE, self.top) + 1):
+        for size in range(2, self.top + 1):
             allowed = [size in lits for lits in self.var]
             cells = [cell for cell, ok in enumerate(allowed) if ok]
-            for count in (*range(2, size), size + 1):
+            counts = list(range(2, min(size, STATIC_GROUP + 1)))
+            if size <= STATIC_SIZE:
+                counts.append(size + 1)
+            for count in counts:
                 for group in connected_sets(count, cells, neighbours, allowed):
                     lits = [-self.lit(cell, size) for cell in group]
                     if count > size:
@@ -284,6 +297,35 @@ class Encoder:
                     inside = set(group)
                     around = {o for c in group for o in neighbours[c] if o not in inside}
                     self.add(lits + [self.lit(other, size) for other in sorted(around)])
+
+    def _rings(self) -> None:
+        """A cell holding ``k`` reaches out: when the cells within distance
+        ``d - 1`` of it (stepping through cells that may hold ``k``) are fewer
+        than ``k``, one at distance exactly ``d`` holds ``k`` (its region has
+        ``k`` connected cells, so one lies further out, and the way there
+        crosses distance ``d``). For the sizes above :data:`STATIC_SIZE`."""
+        neighbours = self.puzzle.neighbours
+        for size in range(STATIC_SIZE + 1, self.top + 1):
+            allowed = [size in lits for lits in self.var]
+            for cell, ok in enumerate(allowed):
+                if not ok:
+                    continue
+                lit = self.var[cell][size]
+                seen = {cell}
+                ring = [cell]
+                inside = 1
+                while inside < size:
+                    outer = []
+                    for here in ring:
+                        for other in neighbours[here]:
+                            if allowed[other] and other not in seen:
+                                seen.add(other)
+                                outer.append(other)
+                    if not outer:
+                        break  # too few cells: the sound bound already took the size
+                    ring = outer
+                    self.add([-lit, *(self.var[other][size] for other in ring)])
+                    inside += len(ring)
 
     def _big_regions(self) -> None:
         """A joined edge has big cells at both ends; a big cell is joined to a
