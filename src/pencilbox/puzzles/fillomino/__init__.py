@@ -37,8 +37,8 @@ EDGE_MARKS = ("border", "join")
 
 class FillominoKind(PuzzleKind[Fillomino]):
     name = "fillomino"
-    generate_modes = ("partition",)
-    generate_sides = (4, 20)  # what generate.py accepts (a test holds the two together)
+    generate_modes = ("reach", "closed", "way-out", "placements", "minimal")
+    generate_sides = (2, 20)  # what generate.py accepts (a test holds the two together)
     candidate_marks = True
     has_givens = True
     edge_marks = EDGE_MARKS
