@@ -265,7 +265,7 @@ def test_a_settled_cell_gets_no_variable() -> None:
     puzzle = blank(2, 3)
     every = (1 << 6) - 1
     domains = [0b10, 0b10, every, 0b101, every, every]
-    encoder = cnf.Encoder(puzzle, cnf.reachable_sizes(puzzle, domains))
+    encoder = cnf.Encoder(puzzle, cnf.reachable_sizes(puzzle, domains, cnf.top_of(puzzle)))
     assert encoder.var[0] == {2: encoder.true}
     assert set(encoder.var[3]) == {1, 3}
     assert encoder.true not in encoder.key

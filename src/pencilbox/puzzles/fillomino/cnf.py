@@ -56,8 +56,13 @@ def encode(puzzle: Fillomino, state: State | None) -> Encoding:
     if state is None:
         domains = bare_domains(puzzle)
     else:
-        domains = reachable_sizes(puzzle, state.domains[: puzzle.cells])
+        domains = reachable_sizes(puzzle, state.domains[: puzzle.cells], top_of(puzzle))
     return Encoder(puzzle, domains).encoding()
+
+
+def top_of(puzzle: Fillomino) -> int:
+    """The largest size that is a value of its own (see :class:`Encoder`)."""
+    return max(SMALL_TOP, *puzzle.givens)
 
 
 def bare_domains(puzzle: Fillomino) -> list[int]:
@@ -90,16 +95,22 @@ def bare_domains(puzzle: Fillomino) -> list[int]:
     ]
 
 
-def reachable_sizes(puzzle: Fillomino, domains: Sequence[int]) -> list[int]:
+def reachable_sizes(puzzle: Fillomino, domains: Sequence[int], top: int) -> list[int]:
     """``domains`` without each size ``k`` at cells whose connected area of
     cells that may hold ``k`` has fewer than ``k`` cells (no region of ``k``
     cells fits there). Removing ``k`` somewhere changes no other size's
     areas, so one pass per size is a fixpoint; sizes allowed at the same
-    cells (every size above the givens, on a bare board) share one pass."""
+    cells share one pass. The sizes above ``top`` are taken together (the
+    encoding tells them apart only by their regions): they go from an area
+    of cells that may hold any of them with ``top`` cells or fewer."""
     where: dict[int, int] = {}  # size -> the cells that may hold it, as a bitset
+    small = (1 << top) - 1
+    above = 0
     for cell, dom in enumerate(domains):
-        for size in _sizes(dom):
+        for size in _sizes(dom & small):
             where[size] = where.get(size, 0) | 1 << cell
+        if dom & ~small:
+            above |= 1 << cell
     by_cells: dict[int, list[int]] = {}
     for size, cells in where.items():
         by_cells.setdefault(cells, []).append(size)
@@ -107,13 +118,17 @@ def reachable_sizes(puzzle: Fillomino, domains: Sequence[int]) -> list[int]:
     neighbours = puzzle.neighbours
     for cells, sizes in by_cells.items():
         for area in _areas(cells, neighbours):
-            small = 0
+            gone = 0
             for size in sizes:
                 if size > len(area):
-                    small |= 1 << size - 1
-            if small:
+                    gone |= 1 << size - 1
+            if gone:
                 for cell in area:
-                    out[cell] &= ~small
+                    out[cell] &= ~gone
+    for area in _areas(above, neighbours):
+        if len(area) <= top:
+            for cell in area:
+                out[cell] &= small
     return out
 
 
@@ -191,7 +206,7 @@ class Encoder:
     def __init__(self, puzzle: Fillomino, domains: list[int]) -> None:
         self.puzzle = puzzle
         self.domains = domains
-        self.top = max(SMALL_TOP, *puzzle.givens)
+        self.top = top_of(puzzle)
         self.pool = Pool()
         self.true = self.pool.new()  # a variable fixed true: the constants' literal
         self.clauses: list[Clause] = [[self.true]]
