@@ -64,14 +64,22 @@ def random_partition(rng: random.Random, rows: int, cols: int, largest: int = 5)
         labels = [keep if label == gone else label for label in labels]
 
 
+PLANTED_LARGEST = 6
+"""The largest size a planted board shows: merged regions may grow larger, and a
+large given has so many shapes that the exact counters slow down on it, while
+a large region left unnumbered only adds answers."""
+
+
 def planted_board(
     rng: random.Random, rows: int, cols: int, *, reveal: float | None = None
 ) -> Fillomino:
     """A board with at least one answer: a random partition (:func:`random_partition`)
-    showing each cell's size with probability ``reveal`` (random by default)."""
+    showing each cell's size (up to :data:`PLANTED_LARGEST`) with probability
+    ``reveal`` (random by default)."""
     sizes = random_partition(rng, rows, cols, largest=rng.choice((3, 4, 5, 6)))
     share = rng.uniform(0.2, 0.7) if reveal is None else reveal
-    return build(rows, cols, [size if rng.random() < share else 0 for size in sizes])
+    shown = [size if size <= PLANTED_LARGEST and rng.random() < share else 0 for size in sizes]
+    return build(rows, cols, shown)
 
 
 def random_board(rng: random.Random, rows: int, cols: int) -> Fillomino:
