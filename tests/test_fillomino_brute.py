@@ -13,6 +13,7 @@ import pytest
 
 from crosscheck import imports_of
 from pencilbox.puzzles.fillomino import KIND, brute, checker
+from pencilbox.puzzles.fillomino.boards import planted_board, random_partition
 from pencilbox.puzzles.fillomino.model import Fillomino, build, parse_text
 
 Flat = tuple[int, ...]
@@ -172,3 +173,22 @@ def test_the_pzprjs_board_has_one_answer() -> None:
         (5, 5, 4, 4, 4, 4, 5, 5, 3, 2, 2, 1, 3, 5, 3, 3, 5, 2)
         + (3, 3, 5, 5, 5, 2, 2, 2, 5, 1, 4, 4, 1, 3, 3, 3, 4, 4)
     }
+
+
+def test_boards_of_every_small_size_are_drawn_and_planted_ones_have_an_answer() -> None:
+    """The fuzzer draws boards of 1..10 a side; a planted board keeps its partition's answer."""
+    rng = random.Random("fillomino-boards")
+    for rows in range(1, 11):
+        for cols in range(1, 11):
+            KIND.random_board(rng, rows, cols)
+            KIND.soak_board(rng, rows, cols)
+    for _ in range(40):
+        rows, cols = rng.randint(1, 5), rng.randint(1, 5)
+        sizes = random_partition(rng, rows, cols)
+        assert (
+            checker.check(
+                blank(rows, cols), [sizes[r * cols : (r + 1) * cols] for r in range(rows)]
+            )
+            == []
+        )
+        assert brute.count(planted_board(rng, rows, cols), 1)[0] == 1

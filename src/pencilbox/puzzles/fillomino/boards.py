@@ -86,7 +86,8 @@ def random_board(rng: random.Random, rows: int, cols: int) -> Fillomino:
     """A board of random givens from 1 to 4 on a random share of the cells
     (a quarter to a half), whether or not it has an answer."""
     share = rng.uniform(0.25, 0.5)
-    givens = [rng.randint(1, 4) if rng.random() < share else 0 for _ in range(rows * cols)]
+    top = min(4, rows * cols)
+    givens = [rng.randint(1, top) if rng.random() < share else 0 for _ in range(rows * cols)]
     return build(rows, cols, givens)
 
 
