@@ -9,7 +9,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 LINTED := src tests benchmarks
 
-.PHONY: play test site bench lint soak clean
+.PHONY: play test site docs bench lint soak clean
 
 # The virtualenv itself (its python appears once `venv` has run).
 $(BIN)/python:
@@ -20,9 +20,15 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-# ... plus the test tools (pytest, hypothesis, httpx2 for the web TestClient, playwright).
+# ... plus the test tools (pytest, hypothesis, httpx2 for the web TestClient, playwright,
+# sybil for the documentation's examples).
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+# ... plus the documentation tools (MkDocs, Material, mkdocstrings).
+$(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
 	touch $@
 
 # ... plus the linters (ruff, mypy).
@@ -43,6 +49,10 @@ site: $(VENV)/.installed
 ## test: the whole test suite
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+
+## docs: the manual as a site in build/docs/, strict: a broken link or reference fails
+docs: $(VENV)/.installed-docs
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/docs
 
 ## bench: one table: every engine on every real and bank puzzle, and generation throughput
 bench: $(VENV)/.installed-test

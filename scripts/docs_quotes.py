@@ -1,0 +1,30 @@
+"""MkDocs hook: a figure quoted from a stats file reads as the figure.
+
+The notes in ``docs/`` quote their figures as ``[66.3%](#stats:a.b.c~pct1)``
+(``pencilbox.kind.sections.QUOTE``; ``tests/test_stats_hash.py`` holds each to
+its ``stats.json``). The link is the quote's source, not a place on the page,
+so the site shows the figure with its source as a tooltip instead of a link
+that goes nowhere; the Markdown itself is left as it is.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from pencilbox.kind.sections import QUOTE
+
+_NOTES = re.compile(r"(?:^|/)([a-z]+)-notes\.md$")
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Each quote as ``<span title="...stats.json: PATH">FIGURE</span>``."""
+    named = _NOTES.search(page.file.src_uri)
+    source = f"src/pencilbox/puzzles/{named[1]}/stats.json" if named else "stats.json"
+
+    def figure(match: re.Match[str]) -> str:
+        title = html.escape(f"{source}: {match[2]}", quote=True)
+        return f'<span class="stats-quote" title="{title}">{match[1]}</span>'
+
+    return QUOTE.sub(figure, markdown)
