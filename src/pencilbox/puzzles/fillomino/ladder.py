@@ -1,0 +1,46 @@
+"""Fillomino's rungs, weakest first (the rules: :mod:`.rules`,
+:mod:`.placements`, :mod:`.probe`).
+
+``closed``
+    a complete region is closed: its neighbours cannot take its size. The
+    rule also rejects an overfull region and an open one with no way out,
+    so this rung with search already counts exactly.
+``way-out``
+    adds: an open region with one way out extends there; a cell that would
+    join regions of its size into too many cells cannot take that size.
+``reach``
+    adds the distance and room bounds: a size reaches a cell only from an
+    open region close enough, or as a new region with room around it.
+``placements``
+    adds whole-region placements: an open region grown in every way it can,
+    keeping what every way shares and dropping what none takes.
+``probe``
+    adds probing: a size whose supposition the rules below refute goes.
+"""
+
+from __future__ import annotations
+
+from ...engine import Ladder, Rung
+from .placements import PLACEMENTS
+from .probe import PROBE
+from .rules import CLOSED, ONLY_EXIT, REACH, ROOM, TOO_BIG
+
+LADDER = Ladder(
+    (
+        Rung("closed", (CLOSED, ROOM), "a complete region's neighbours cannot take its size"),
+        Rung(
+            "way-out",
+            (ONLY_EXIT, TOO_BIG),
+            "closed plus: one way out is taken; no cell joins regions into too many cells",
+        ),
+        Rung("reach", (REACH,), "way-out plus how far each region reaches, and room for new ones"),
+        Rung("placements", (PLACEMENTS,), "reach plus each open region grown every way it can"),
+        Rung("probe", (PROBE,), "placements plus supposing a cell's size and refuting it"),
+    )
+)
+
+HYBRID_RUNG = "reach"
+"""The rung the hybrid propagates before encoding (see docs/fillomino-notes.md)."""
+
+DEFAULT_RUNG = "placements"
+"""The rung the default solve propagates before SAT (see docs/fillomino-notes.md)."""

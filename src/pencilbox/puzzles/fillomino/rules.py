@@ -1,0 +1,292 @@
+"""Fillomino's rules for the rungs a person climbs (placements and probing
+have modules of their own: :mod:`.placements`, :mod:`.probe`).
+
+``closed``
+    a region as large as its number is complete: no neighbour takes its
+    size (the border around it). A region larger than its number, or one
+    too small with no exit left, is a contradiction, so this rule alone
+    rejects every broken finished grid and each rung with search counts
+    exactly.
+``only-exit`` and ``too-big``
+    an open region with one exit left extends there; a cell beside two or
+    more regions of one size cannot take that size if joining them all
+    would be too large (two equal numbers side by side split, too).
+``reach``
+    a cell can take size ``k`` only if an open region of ``k`` reaches it
+    within the cells it still needs (a path of cells that may be ``k``), or
+    a new region of ``k`` fits around it: a connected room of at least ``k``
+    unsettled cells that may be ``k`` and touch no region of ``k``. A size
+    no number on the board holds needs only room: the open area around the
+    cell must be that large. An open region whose reach holds too few cells
+    is a contradiction.
+
+Each rule narrows through :func:`.settled.drop`, which logs per cell.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ...engine import Contradiction, Log, Rule, State
+from .model import Fillomino
+from .settled import Region, Why, as_state, drop, put, region_words, settled_regions
+from .tables import Tables
+
+# -- closed ----------------------------------------------------------------------------
+
+
+def closed(state: State, log: Log) -> bool:
+    """A complete region's exits lose its size; an overfull region, or an open
+    one with no exit, is a contradiction."""
+    state = as_state(state)
+    tables = state.tables
+    regions, _ = settled_regions(state)
+    changed = False
+    for region in regions:
+        size, cells = region.size, region.cells
+        if len(cells) > size:
+            words = f"{region_words(tables, region)} has {len(cells)} cells, more than {size}"
+            raise Contradiction(Why(words, cells))
+        if len(cells) == size:
+            why = f"{region_words(tables, region)} is complete"
+            for cell in region.exits:
+                changed |= drop(state, cell, region.bit, log, "closed", why, cells)
+        elif not region.exits:
+            named = region_words(tables, region)
+            words = f"{named} has {len(cells)} of its {size} cells and no way out"
+            raise Contradiction(Why(words, cells))
+    return changed
+
+
+def room(state: State, log: Log) -> bool:
+    """An open region whose size cannot fit in the cells it can reach (through
+    cells that may take its size) is a contradiction: a check, which narrows
+    nothing, so that search rejects a walled-in region at once."""
+    state = as_state(state)
+    domains, near = state.domains, state.tables.near
+    regions, _ = settled_regions(state)
+    for region in regions:
+        if region.complete:
+            continue
+        bit, size = region.bit, region.size
+        seen = set(region.cells)
+        todo = list(region.exits)
+        seen.update(todo)
+        while todo and len(seen) < size:
+            for other in near[todo.pop()]:
+                if other not in seen and domains[other] & bit:
+                    seen.add(other)
+                    todo.append(other)
+        if len(seen) < size:
+            words = f"{region_words(state.tables, region)} has room for only {len(seen)} cells"
+            raise Contradiction(Why(words, region.cells))
+    return False
+
+
+# -- way out -------------------------------------------------------------------------
+
+
+def only_exit(state: State, log: Log) -> bool:
+    """An open region with one exit left extends through it."""
+    state = as_state(state)
+    tables = state.tables
+    regions, _ = settled_regions(state)
+    changed = False
+    for region in regions:
+        if len(region.exits) == 1 and not region.complete:
+            (cell,) = region.exits
+            why = f"it is the only way out of {region_words(tables, region)}"
+            changed |= put(state, cell, region.size, log, "only-exit", why, region.cells)
+    return changed
+
+
+def too_big(state: State, log: Log) -> bool:
+    """An unsettled cell cannot take size ``k`` when the regions of ``k`` beside
+    it and the cell itself add up to more than ``k``."""
+    state = as_state(state)
+    tables = state.tables
+    domains = state.domains
+    regions, owner = settled_regions(state)
+    changed = False
+    seen: set[int] = set()
+    for region in regions:
+        for cell in region.exits:
+            if cell in seen:
+                continue
+            seen.add(cell)
+            by_size: dict[int, set[int]] = {}
+            for other in tables.near[cell]:
+                if owner[other] >= 0:
+                    by_size.setdefault(regions[owner[other]].size, set()).add(owner[other])
+            for size, joined in by_size.items():
+                total = 1 + sum(len(regions[i].cells) for i in joined)
+                if total <= size or not domains[cell] & (1 << (size - 1)):
+                    continue
+                because = tuple(c for i in sorted(joined) for c in regions[i].cells)
+                named = " and ".join(region_words(tables, regions[i]) for i in sorted(joined))
+                why = f"with {named} it would make {total} cells"
+                changed |= drop(state, cell, 1 << (size - 1), log, "too-big", why, because)
+    return changed
+
+
+# -- reach ---------------------------------------------------------------------------
+
+
+def reach(state: State, log: Log) -> bool:
+    """Sizes no region can bring to a cell go (see the module's docstring).
+
+    "No region reaches it" needs every settled region, so the regions are
+    read again after each size that settled a cell.
+    """
+    state = as_state(state)
+    domains = state.domains
+    regions, owner = settled_regions(state)
+    named = 0
+    for region in regions:
+        named |= region.bit
+    changed = _room_for_new_sizes(state, named, log)
+    sizes = sorted({region.size for region in regions})
+    for size in sizes:
+        if changed:
+            regions, owner = settled_regions(state)
+        bit = 1 << (size - 1)
+        reached: set[int] = set()
+        for region in regions:
+            if region.size == size and not region.complete:
+                reached |= _within_reach(state, region)
+        room = fresh_room(state, size, owner, regions)
+        why = None
+        for cell, domain in enumerate(domains):
+            if domain & bit and domain & (domain - 1) and cell not in reached and cell not in room:
+                if why is None:
+                    why = (
+                        f"no {size} on the board reaches it and a new region of {size} "
+                        "has no room there"
+                    )
+                changed |= drop(state, cell, bit, log, "reach", why)
+    return changed
+
+
+def _room_for_new_sizes(state: State, named: int, log: Log) -> bool:
+    """A size no settled cell holds makes a region of unsettled cells alone:
+    at most as large as the connected open area around the cell."""
+    state = as_state(state)
+    domains = state.domains
+    changed = False
+    for area in open_areas(state.tables, domains):
+        keep = named | ((1 << len(area)) - 1)
+        why = None
+        for cell in area:
+            if domains[cell] & ~keep:
+                if why is None:
+                    why = (
+                        f"no number on the board holds those sizes, and the open area "
+                        f"around it has {len(area)} cells"
+                    )
+                changed |= drop(state, cell, ~keep, log, "reach", why)
+    return changed
+
+
+def open_areas(tables: Tables, domains: list[int]) -> list[list[int]]:
+    """The connected groups of unsettled cells."""
+    near = tables.near
+    seen = [False] * len(domains)
+    found = []
+    for start, domain in enumerate(domains):
+        if seen[start] or not domain & (domain - 1):
+            continue
+        seen[start] = True
+        group, todo = [start], [start]
+        while todo:
+            for other in near[todo.pop()]:
+                if not seen[other] and domains[other] & (domains[other] - 1):
+                    seen[other] = True
+                    group.append(other)
+                    todo.append(other)
+        found.append(group)
+    return found
+
+
+def _within_reach(state: State, region: Region) -> set[int]:
+    """The unsettled cells an open region can reach: a path from it of cells
+    that may take its size, no longer than the cells it still needs.
+
+    Raises Contradiction when the region and every cell within that distance
+    are fewer than its size.
+    """
+    state = as_state(state)
+    domains, near = state.domains, state.tables.near
+    bit, budget = region.bit, region.size - len(region.cells)
+    distance = dict.fromkeys(region.cells, 0)
+    todo = deque(region.cells)
+    while todo:
+        cell = todo.popleft()
+        step = distance[cell] + 1
+        if step > budget:
+            continue
+        for other in near[cell]:
+            if other not in distance and domains[other] & bit:
+                distance[other] = step
+                todo.append(other)
+    if len(distance) < region.size:
+        words = (
+            f"{region_words(state.tables, region)} needs {budget} more cells and "
+            f"finds only {len(distance) - len(region.cells)} within reach"
+        )
+        raise Contradiction(Why(words, region.cells))
+    return {cell for cell in distance if domains[cell] & (domains[cell] - 1)}
+
+
+def fresh_room(state: State, size: int, owner: list[int], regions: list[Region]) -> set[int]:
+    """The unsettled cells that may hold a new region of ``size``: in a connected
+    room of at least ``size`` unsettled cells that may take it and touch no
+    settled cell of that size."""
+    domains, near = state.domains, as_state(state).tables.near
+    bit = 1 << (size - 1)
+
+    def usable(cell: int) -> bool:
+        domain = domains[cell]
+        if not domain & bit or not domain & (domain - 1):
+            return False
+        return all(owner[o] < 0 or regions[owner[o]].size != size for o in near[cell])
+
+    seen: set[int] = set()
+    room: set[int] = set()
+    for start, domain in enumerate(domains):
+        if start in seen or not domain & bit or not usable(start):
+            continue
+        seen.add(start)
+        group, todo = [start], [start]
+        while todo:
+            for other in near[todo.pop()]:
+                if other not in seen and usable(other):
+                    seen.add(other)
+                    group.append(other)
+                    todo.append(other)
+        if len(group) >= size:
+            room.update(group)
+    return room
+
+
+# -- the rules, and a contradiction's words ---------------------------------------------
+
+CLOSED = Rule("closed", closed, "a complete region's neighbours cannot take its size")
+ROOM = Rule("room", room, "an open region needs room for its size", check=True)
+ONLY_EXIT = Rule("only-exit", only_exit, "an open region with one way out extends there")
+TOO_BIG = Rule("too-big", too_big, "a cell joining regions of its size into too many cells cannot")
+REACH = Rule("reach", reach, "a size needs a region that reaches the cell, or room for a new one")
+
+
+def contradiction_words(
+    puzzle: Fillomino, state: State, reason: object
+) -> tuple[str, tuple[int, ...]]:
+    """Words and cells for a Contradiction: a rule's :class:`~.settled.Why`, or
+    a cell (its variable) left with no size."""
+    if isinstance(reason, Why):
+        return reason.words, reason.cells
+    if isinstance(reason, int) and 0 <= reason < puzzle.cells:
+        row, col = divmod(reason, puzzle.cols)
+        return f"r{row + 1}c{col + 1} has no size left", (reason,)
+    if isinstance(reason, str):
+        return reason, ()
+    return "the rules reach a contradiction", ()

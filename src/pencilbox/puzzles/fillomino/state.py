@@ -1,0 +1,161 @@
+"""Fillomino's solving state: one variable per cell, its domain the sizes left.
+
+Cell ``r * cols + c`` is variable ``r * cols + c``, and its domain has bit
+``k - 1`` set while the cell may lie in a region of ``k`` cells (the face's
+``candidate_marks``: a player's pencil marks are the same bits). There are
+no other variables: ``state.domains`` is exactly ``rows * cols`` long, so the
+SAT encoder's hybrid reads the cells' size bitsets from it as they are. A
+cell with one bit left is *settled* to that size.
+
+Why no edge variables: two neighbours of equal size are in one region (two
+regions of one size never touch), so the sizes alone fix the partition and
+a fully settled state is exactly one answer. A border between two cells is
+"their sizes differ" and a join "they are equal"; beside a settled cell a
+border is an elimination in the other cell's domain, which is what the
+rules say ("r2c3 cannot be 4: the 4 at r2c2 is complete"). Keeping only the
+cells also keeps the hint machinery's cells-are-variables view (a
+supposition is a size in a cell, told as "r2c3 is 4").
+
+Reading a state: :func:`solution_rows` (a solved state's grid),
+:func:`settled_cells` (each settled cell's size) and :func:`position_state`
+(the state of a player's numbers).
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from ...engine import Contradiction, State
+from ...errors import PuzzleError
+from ...grid import Rows
+from .model import Fillomino
+from .tables import Tables, tables_for
+
+
+class FillominoState(State):
+    """Domains, plus bookkeeping that never changes what is true: where the
+    probe's round-robin goes on from, and the settled regions last read off
+    the domains (``read``: the ``version`` they were read at, and what
+    :func:`.settled.settled_regions` found).
+
+    ``version`` counts the changes to the domains: every narrowing goes
+    through :meth:`narrow`, :meth:`fix` or :meth:`touch` (the rules'
+    ``drop`` and the edge marks call it), so a rule that finds the version
+    unchanged since the regions were read reuses them. Most rule calls
+    narrow nothing, and reading the regions was most of their cost.
+    """
+
+    __slots__ = ("probe_from", "version", "read")
+    tables: Tables
+
+    def __init__(
+        self,
+        domains: list[int],
+        tables: Tables,
+        probe_from: int = 0,
+        version: int = 0,
+        read: tuple[int, object] | None = None,
+    ) -> None:
+        super().__init__(domains, tables)
+        self.probe_from = probe_from
+        self.version = version
+        self.read = read
+
+    def copy(self) -> Self:
+        return type(self)(
+            self.domains.copy(), self.tables, self.probe_from, self.version, self.read
+        )
+
+    def touch(self) -> None:
+        """Note that the domains changed (the regions must be read again)."""
+        self.version += 1
+
+    def narrow(self, var: int, keep: int) -> bool:
+        if not super().narrow(var, keep):
+            return False
+        self.version += 1
+        return True
+
+    def fix(self, var: int, value_bit: int) -> None:
+        super().fix(var, value_bit)
+        self.version += 1
+
+    def choose(self) -> int | None:
+        """Branch where a region must grow: an exit of the open settled region
+        with the fewest exits (the exit with the fewest sizes left), else the
+        cell with the fewest sizes.
+
+        Growing open regions first finds a region walled in, or too large,
+        within a few levels, where a cell far from everything would start a
+        region no rule can judge yet.
+        """
+        from .settled import settled_regions  # the rules' reading of a state
+
+        try:
+            regions, _ = settled_regions(self)
+        except Contradiction:
+            return super().choose()
+        domains = self.domains
+        best: tuple[int, int] | None = None
+        chosen = None
+        for region in regions:
+            if region.complete or not region.exits:
+                continue
+            for cell in region.exits:
+                rank = (len(region.exits), domains[cell].bit_count())
+                if best is None or rank < best:
+                    best, chosen = rank, cell
+        return chosen if chosen is not None else super().choose()
+
+
+def as_fillomino(state: State) -> FillominoState:
+    assert isinstance(state, FillominoState)
+    return state
+
+
+def size_of(domain: int) -> int:
+    """The size a settled domain holds (0 when it is empty or holds several)."""
+    return domain.bit_length() if domain and not domain & (domain - 1) else 0
+
+
+def new_state(puzzle: Fillomino) -> FillominoState:
+    """The untouched board: each cell's sizes by the sound bound (:mod:`.tables`)."""
+    tables = tables_for(puzzle)
+    return FillominoState(list(tables.full), tables)
+
+
+def position_state(puzzle: Fillomino, grid: Rows) -> FillominoState:
+    """The state of a player's numbers: a numbered cell holds its number alone.
+
+    A number is taken as written even where the bound had ruled it out, and
+    a number written over a given leaves the cell with nothing: the rules
+    then find the contradiction (a hint reports it as a mistake).
+    """
+    if len(grid) != puzzle.rows or any(len(row) != puzzle.cols for row in grid):
+        raise PuzzleError(f"position is not {puzzle.rows}x{puzzle.cols}")
+    state = new_state(puzzle)
+    cells = puzzle.cells
+    for cell, value in enumerate(v for row in grid for v in row):
+        if not value:
+            continue
+        given = puzzle.givens[cell]
+        fits = 0 < value <= cells and (not given or given == value)
+        state.domains[cell] = 1 << (value - 1) if fits else 0
+    return state
+
+
+def solution_rows(puzzle: Fillomino, state: State) -> Rows:
+    """The grid of a solved state: each cell's size."""
+    sizes = [size_of(domain) for domain in state.domains[: puzzle.cells]]
+    cols = puzzle.cols
+    return [sizes[r * cols : (r + 1) * cols] for r in range(puzzle.rows)]
+
+
+def settled_cells(puzzle: Fillomino, state: State) -> dict[int, int]:
+    """Each cell with one size left, mapped to that size."""
+    found = {}
+    for cell, domain in enumerate(state.domains[: puzzle.cells]):
+        size = size_of(domain)
+        if size:
+            found[cell] = size
+    return found
