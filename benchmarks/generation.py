@@ -37,6 +37,7 @@ SIZES = {
     "lits": (10, 15, 20, 30),
     "heteromino": (8, 12, 20, 30),
     "norinori": (10, 20, 30),
+    "fillomino": (6, 10, 15, 20),
 }
 """Sides measured by default, the last the largest each generator accepts."""
 
