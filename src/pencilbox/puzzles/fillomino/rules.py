@@ -180,8 +180,8 @@ def _room_for_new_sizes(state: State, named: int, log: Log) -> bool:
             if domains[cell] & ~keep:
                 if why is None:
                     why = (
-                        f"no number on the board holds those sizes, and the open area "
-                        f"around it has {len(area)} cells"
+                        f"a region of a size no number on the board holds has no more "
+                        f"room than the {len(area)} open cells around it"
                     )
                 changed |= drop(state, cell, ~keep, log, "reach", why)
     return changed
