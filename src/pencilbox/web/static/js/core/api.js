@@ -8,7 +8,7 @@
 // from its file, and every other call goes to a Web Worker running pencilbox
 // (runtime/workers.js). Nothing else in the page knows which it has.
 
-import { keepOffline } from "../runtime/offline.js";
+import { keepCompiledCode, keepOffline } from "../runtime/offline.js";
 import { WorkerPool } from "../runtime/workers.js";
 
 export class ApiError extends Error {
@@ -82,6 +82,7 @@ function site(config) {
   // once costs the first draw little, and the solver is ready sooner. On a
   // first visit the page calls startSolver once its board is drawn.
   if (navigator.serviceWorker && navigator.serviceWorker.controller) pool.start();
+  else keepCompiledCode(new URL(`${config.pyodide}pyodide.asm.wasm`, base), pool.running);
   keepOffline(base);
   const reply = (status, body) => {
     if (status >= 200 && status < 300) return body;

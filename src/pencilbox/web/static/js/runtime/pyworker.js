@@ -11,12 +11,22 @@ function say(message) {
   self.postMessage(message);
 }
 
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 async function boot({ pyodide, wheels }) {
   say({ type: "progress", text: "Loading the solver: starting Python…" });
+  // The wheels come while Python starts; unpacked as they are (no package
+  // manager: they name no dependency, and a native library loads on import).
+  const fetched = Promise.all(wheels.map(fetchBytes));
+  fetched.catch(() => {}); // a failure is thrown below, where it is awaited
   const { loadPyodide } = await import(`${pyodide}pyodide.mjs`);
   const py = await loadPyodide({ indexURL: pyodide, stdout: () => {}, stderr: (line) => console.warn(line) });
   say({ type: "progress", text: "Loading the solver: loading pencilbox…" });
-  await py.loadPackage(wheels, { messageCallback: () => {}, errorCallback: (line) => console.warn(line) });
+  for (const wheel of await fetched) py.unpackArchive(wheel, "wheel");
   const inpage = py.pyimport("pencilbox.web.inpage");
   request = inpage.request;
   return inpage;

@@ -105,6 +105,8 @@ export class WorkerPool {
     this.everReady = false;
     this.failures = 0;
     this.started = false;
+    // Settles once a worker has Python running (or the solver cannot start).
+    this.running = new Promise((resolve) => (this.settled = resolve));
   }
 
   // Start the first worker. The page calls this once its board is drawn, so
@@ -135,6 +137,7 @@ export class WorkerPool {
   arrived(runner) {
     if (!this.everReady) {
       this.everReady = true;
+      this.settled();
       this.onStatus({ state: "ready", text: "Solver ready" });
     }
     this.next();
@@ -227,6 +230,7 @@ export class WorkerPool {
     if (!this.everReady && this.failures >= 2) {
       // Two workers failed before any was ready: this browser cannot run the solver.
       this.onStatus({ state: "failed", text: `The solver cannot start here: ${text}` });
+      this.settled();
       for (const job of this.waiting.splice(0)) job.fail(new Error(`the solver cannot start: ${text}`));
       return;
     }
