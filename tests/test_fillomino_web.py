@@ -280,8 +280,9 @@ def test_the_editor_places_givens_with_a_live_verdict(tab: tuple[Any, str], serv
 
 
 def test_the_static_site_solves_by_borders_and_edits(site_contexts: Contexts, site: str) -> None:
+    # one browser profile for both pages: the second starts Python from its cache
     errors: list[str] = []
-    view = fresh_page(site_contexts.get(DESKTOP), site, errors)
+    view = fresh_page(site_contexts.get(PHONE), site, errors)
     view.set_default_timeout(SITE_WAIT)
     solve_by_borders(view, site, "site")
     view.close()
