@@ -116,11 +116,14 @@ def region_ways(state: FillominoState, region: Region) -> Ways | None:
             if other not in distance and domains[other] & bit:
                 distance[other] = step
                 todo.append(other)
+    # Settled cells of the size within reach or beside it: a placement must take
+    # each one it touches, so two states that differ in them differ in placements
+    # even when the same cells are within reach.
     walls = frozenset(
         other
         for cell in distance
-        for other in near[cell]
-        if other not in distance and domains[other] == bit
+        for other in (cell, *near[cell])
+        if domains[other] == bit
     )
     memo = state.tables.memo
     key = ("ways", size, region.cells, frozenset(distance), walls)
