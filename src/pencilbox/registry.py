@@ -25,6 +25,7 @@ _TYPES: tuple[str, ...] = (
     "lits",
     "heteromino",
     "norinori",
+    "fillomino",
 )
 
 _loaded: dict[str, PuzzleKind[Any]] = {}
