@@ -255,3 +255,10 @@ def test_the_top_rung_solves_a_published_board() -> None:
         [4, 4, 2, 4],
         [4, 1, 2, 1],
     ]
+
+
+def test_the_face_offers_the_marks_the_edges_read() -> None:
+    """The face declares its edge marks as data; they are the ones edges.py acts on."""
+    from pencilbox.puzzles.fillomino.edges import EDGE_MARKS
+
+    assert KIND.edge_marks == EDGE_MARKS

@@ -31,9 +31,6 @@ from .model import Fillomino
 if TYPE_CHECKING:  # the process machinery is loaded by what runs the stats
     from concurrent.futures import Executor
 
-EDGE_MARKS = ("border", "join")
-"""The player's marks between two cells (see :mod:`.edges`)."""
-
 
 class FillominoKind(PuzzleKind[Fillomino]):
     name = "fillomino"
@@ -41,7 +38,7 @@ class FillominoKind(PuzzleKind[Fillomino]):
     generate_sides = (2, 20)  # what generate.py accepts (a test holds the two together)
     candidate_marks = True
     has_givens = True
-    edge_marks = EDGE_MARKS
+    edge_marks = ("border", "join")  # the player's marks between two cells (:mod:`.edges`)
 
     def parse_text(self, text: str) -> Fillomino:
         return model.parse_text(text)
@@ -152,9 +149,7 @@ class FillominoKind(PuzzleKind[Fillomino]):
 
         return count(puzzle, limit)
 
-    def generate(
-        self, rng: random.Random, rows: int, cols: int, mode: str
-    ) -> Generated[Fillomino]:
+    def generate(self, rng: random.Random, rows: int, cols: int, mode: str) -> Generated[Fillomino]:
         from .generate import generate
 
         return generate(self, rng, rows, cols, mode=mode)

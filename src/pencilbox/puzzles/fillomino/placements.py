@@ -20,8 +20,8 @@ from typing import NamedTuple
 from ...engine import Contradiction, Log, Rule, State
 from ...grid import members
 from .rules import fresh_room
-from .settled import Region, Why, as_state, drop, put, region_words, settled_regions
-from .state import FillominoState
+from .settled import as_state, drop, put, region_words
+from .state import FillominoState, Region, Why, settled_regions
 
 MOST_NEEDED = 8
 """An open region needing more cells than this is not grown."""

@@ -29,7 +29,8 @@ from collections import deque
 
 from ...engine import Contradiction, Log, Rule, State
 from .model import Fillomino
-from .settled import Region, Why, as_state, drop, put, region_words, settled_regions
+from .settled import as_state, drop, put, region_words
+from .state import Region, Why, settled_regions
 from .tables import Tables
 
 # -- closed ----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ Reading a state: :func:`solution_rows` (a solved state's grid),
 
 from __future__ import annotations
 
-from typing import Self
+from typing import NamedTuple, Self
 
 from ...engine import Contradiction, State
 from ...errors import PuzzleError
@@ -89,8 +89,6 @@ class FillominoState(State):
         within a few levels, where a cell far from everything would start a
         region no rule can judge yet.
         """
-        from .settled import settled_regions  # the rules' reading of a state
-
         try:
             regions, _ = settled_regions(self)
         except Contradiction:
@@ -159,3 +157,72 @@ def settled_cells(puzzle: Fillomino, state: State) -> dict[int, int]:
         if size:
             found[cell] = size
     return found
+
+
+# -- the settled regions: what the rules (and choose) read off a state --------
+
+
+class Why(NamedTuple):
+    """A rule's reason for a contradiction: its words and the cells they are about."""
+
+    words: str
+    cells: tuple[int, ...]
+
+
+class Region(NamedTuple):
+    """A settled region: its size, its cells (the first in reading order first)
+    and its exits (unsettled neighbours whose domain still holds the size)."""
+
+    size: int
+    cells: tuple[int, ...]
+    exits: tuple[int, ...]
+
+    @property
+    def bit(self) -> int:
+        return 1 << (self.size - 1)
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cells) == self.size
+
+
+def settled_regions(state: FillominoState) -> tuple[list[Region], list[int]]:
+    """The settled regions, and per cell the index of its region (-1: unsettled).
+
+    Raises Contradiction for a cell left with no size. Kept on the state
+    until its domains change (see :class:`.state.FillominoState`).
+    """
+    if state.read is not None and state.read[0] == state.version:
+        return state.read[1]  # type: ignore[return-value]
+    found_regions = _read_regions(state)
+    state.read = (state.version, found_regions)
+    return found_regions
+
+
+def _read_regions(state: FillominoState) -> tuple[list[Region], list[int]]:
+    domains = state.domains
+    near = state.tables.near
+    owner = [-1] * len(domains)
+    found: list[Region] = []
+    for start, domain in enumerate(domains):
+        if owner[start] >= 0 or domain & (domain - 1):
+            continue
+        if not domain:
+            tables = state.tables
+            raise Contradiction(Why(f"{tables.label(start)} has no size left", (start,)))
+        index = len(found)
+        owner[start] = index
+        cells, todo, exits = [start], [start], set()
+        while todo:
+            for other in near[todo.pop()]:
+                dom = domains[other]
+                if dom == domain:
+                    if owner[other] < 0:
+                        owner[other] = index
+                        cells.append(other)
+                        todo.append(other)
+                elif dom & domain and dom & (dom - 1):
+                    exits.add(other)
+        cells.sort()
+        found.append(Region(domain.bit_length(), tuple(cells), tuple(sorted(exits))))
+    return found, owner
