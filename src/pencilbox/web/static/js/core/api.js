@@ -82,7 +82,10 @@ function site(config) {
   // once costs the first draw little, and the solver is ready sooner. On a
   // first visit the page calls startSolver once its board is drawn.
   if (navigator.serviceWorker && navigator.serviceWorker.controller) pool.start();
-  else keepCompiledCode(new URL(`${config.pyodide}pyodide.asm.wasm`, base), pool.running);
+  else {
+    const wasm = new URL(`${config.pyodide}pyodide.asm.wasm`, base).href;
+    keepCompiledCode(wasm, `pencilbox-${config.version}`, pool.running); // sw.js's cache
+  }
   keepOffline(base);
   const reply = (status, body) => {
     if (status >= 200 && status < 300) return body;

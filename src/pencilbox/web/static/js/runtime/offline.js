@@ -9,23 +9,29 @@ export function keepOffline(base) {
     .catch((error) => console.warn(`offline use unavailable: ${error.message}`));
 }
 
-// A first visit's solver compiles Pyodide's WebAssembly from the network, so
-// the copy the service worker keeps has no compiled code beside it and the
-// next visit would compile it all again (most of a start from the cache).
-// So once the solver runs (its code compiled and optimised in this page's
-// process) and the service worker controls the page, the page compiles the
-// kept copy once: the browser finds the module compiled already and keeps
+// A first visit's solver compiles Pyodide's WebAssembly as it comes from the
+// network, so the copy the service worker keeps (in the cache `cacheName`)
+// has no compiled code beside it and the next visit would compile it all
+// again, most of a start from the cache. So once Pyodide runs in the solver
+// (its code compiled, and the hot part optimised, in this page's process)
+// and the service worker has put its copy in the cache, the page compiles
+// that copy once: the browser finds the module compiled already and keeps
 // its code beside the cached copy, and the next start compiles nothing.
-export async function keepCompiledCode(url, solverRunning) {
-  const container = navigator.serviceWorker;
-  if (!container || !WebAssembly.compileStreaming) return;
-  await solverRunning;
-  if (!container.controller) {
-    await new Promise((resolve) => container.addEventListener("controllerchange", resolve, { once: true }));
-  }
-  try {
-    await WebAssembly.compileStreaming(fetch(url));
-  } catch {
-    // only the next start's speed is at stake
+export async function keepCompiledCode(url, cacheName, pythonRunning) {
+  if (!self.caches || !WebAssembly.compileStreaming) return;
+  await pythonRunning;
+  for (let tries = 0; tries < 1200; tries += 1) {
+    try {
+      if (await caches.has(cacheName)) {
+        const kept = await (await caches.open(cacheName)).match(url);
+        if (kept) {
+          await WebAssembly.compileStreaming(kept);
+          return;
+        }
+      }
+    } catch {
+      return; // only the next start's speed is at stake
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the service worker is installing
   }
 }

@@ -1,7 +1,8 @@
 // One Web Worker of the static site: Pyodide with pencilbox, answering the
 // page's calls through pencilbox.web.inpage (the same endpoints as the
 // server's). Messages in: {type: "init", pyodide, wheels}, then
-// {type: "call", method, target, body}. Out: "progress" while loading,
+// {type: "call", method, target, body}. Out: "progress" while loading (with
+// `python: true` once Pyodide runs),
 // "ready" or "failed", then per call "started" (a job's budget begins) and
 // "answer" with the reply as JSON text.
 
@@ -25,7 +26,7 @@ async function boot({ pyodide, wheels }) {
   fetched.catch(() => {}); // a failure is thrown below, where it is awaited
   const { loadPyodide } = await import(`${pyodide}pyodide.mjs`);
   const py = await loadPyodide({ indexURL: pyodide, stdout: () => {}, stderr: (line) => console.warn(line) });
-  say({ type: "progress", text: "Loading the solver: loading pencilbox…" });
+  say({ type: "progress", text: "Loading the solver: loading pencilbox…", python: true });
   for (const wheel of await fetched) py.unpackArchive(wheel, "wheel");
   const inpage = py.pyimport("pencilbox.web.inpage");
   request = inpage.request;

@@ -39,7 +39,10 @@ class Runner {
   }
 
   received(message) {
-    if (message.type === "progress") this.pool.progress(message.text);
+    if (message.type === "progress") {
+      if (message.python) this.pool.settled();
+      this.pool.progress(message.text);
+    }
     else if (message.type === "ready") {
       this.ready = true;
       this.pool.arrived(this);
@@ -105,7 +108,7 @@ export class WorkerPool {
     this.everReady = false;
     this.failures = 0;
     this.started = false;
-    // Settles once a worker has Python running (or the solver cannot start).
+    // Settles once a worker has Pyodide running (or the solver cannot start).
     this.running = new Promise((resolve) => (this.settled = resolve));
   }
 
