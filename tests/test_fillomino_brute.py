@@ -94,7 +94,6 @@ def test_a_blank_strip_has_as_many_answers_as_carlitz_compositions(n: int) -> No
         # a 2x2: the square (4), or an L of three and a 1 in its corner (4 ways);
         # two dominoes touch, and two 1s in a corner pair leave a split pair
         ("fillomino 2x2\n..\n..", 5),
-        ("fillomino 1x2\n11", 0),  # two 1s touch
         ("fillomino 1x3\n1.1", 0),  # the middle can be neither a 1 nor joined to a 1
         ("fillomino 1x3\n2..", 1),  # 2 2 1 (2 2 3 cannot be: 3 needs three cells)
         ("fillomino 1x4\n...1", 2),  # 3331 and 1221 (2211: the 1s touch)

@@ -15,7 +15,8 @@ from pencilbox import formats, registry
 from pencilbox.codecs import janko, pzprv3
 from pencilbox.errors import PuzzleError
 from pencilbox.puzzles.fillomino import KIND
-from pencilbox.puzzles.fillomino.model import Fillomino, build, parse_text
+from pencilbox.puzzles.fillomino.draft import draft_problems
+from pencilbox.puzzles.fillomino.model import Fillomino, build, parse_text, to_json
 
 PZPRJS_BODY = "h4j53g2k5233k2g14j3h"
 PZPRJS_BOARD = parse_text("fillomino 6x6\n..4...\n.53.2.\n....52\n33....\n.2.14.\n...3..")
@@ -251,3 +252,28 @@ def test_clues_are_added_where_they_fit_and_dropped() -> None:
 
 def test_a_board_is_its_own_type() -> None:
     assert isinstance(PZPRJS_BOARD, Fillomino)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["fillomino 1x2\n1 1", "fillomino 2x2\n2 2\n2 .", "fillomino 1x4\n3 3 3 3"],
+)
+def test_touching_equal_givens_too_many_for_their_number_are_refused(text: str) -> None:
+    """They would make one region larger than its number: the reader says so in
+    one line, and the editor's draft problems light every cell of the group."""
+    with pytest.raises(PuzzleError, match="make a region of more than") as error:
+        parse_text(text)
+    assert "\n" not in str(error.value)
+    puzzle = Fillomino(*_size(text), tuple(_givens(text)))
+    problems = draft_problems(to_json(puzzle))
+    assert [p.rule for p in problems] == ["givens-clash"]
+    assert sorted(problems[0].cells) == [c for c, g in enumerate(puzzle.givens) if g]
+
+
+def _size(text: str) -> tuple[int, int]:
+    rows, cols = text.splitlines()[0].split()[1].split("x")
+    return int(rows), int(cols)
+
+
+def _givens(text: str) -> list[int]:
+    return [0 if t == "." else int(t) for line in text.splitlines()[1:] for t in line.split()]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from .model import Fillomino, build, neighbours
+from .model import Fillomino, build, clashes, neighbours
 
 
 def random_partition(rng: random.Random, rows: int, cols: int, largest: int = 5) -> list[int]:
@@ -84,10 +84,15 @@ def planted_board(
 
 def random_board(rng: random.Random, rows: int, cols: int) -> Fillomino:
     """A board of random givens from 1 to 4 on a random share of the cells
-    (a quarter to a half), whether or not it has an answer."""
+    (a quarter to a half), whether or not it has an answer; of a group of
+    touching equal givens too many for their number (which the readers
+    refuse) only the first cell keeps its given."""
     share = rng.uniform(0.25, 0.5)
     top = min(4, rows * cols)
     givens = [rng.randint(1, top) if rng.random() < share else 0 for _ in range(rows * cols)]
+    for group, _ in clashes(rows, cols, givens):  # the readers refuse these: keep one cell
+        for cell in group[1:]:
+            givens[cell] = 0
     return build(rows, cols, givens)
 
 

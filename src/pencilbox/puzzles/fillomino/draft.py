@@ -3,9 +3,10 @@
 The editor sends every draft; one the board reader refuses gets the reasons
 here, each with the cells to light on the board, instead of one error. The
 reader refuses a given that is no region size of the board (past its cell
-count); givens that clash only through the rules (two different numbers
-walled into one region, say) make a board with no answer, which the solver
-reports, so they are not draft problems.
+count) and touching equal givens more than their number; givens that clash
+only through the rest of the board (two different numbers walled into one
+region, say) make a board with no answer, which the solver reports, so
+they are not draft problems.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from . import model
 
 
 def draft_problems(obj: dict[str, Any]) -> list[Violation]:
-    """Every given too large for the board (empty: the board reads);
+    """Every given too large for the board and every clash of touching equal
+    givens (empty: the board reads);
     PuzzleError when the form itself is malformed."""
     return draft_problems_of(obj, model.from_json, _problems)
 
@@ -29,7 +31,7 @@ def _problems(obj: dict[str, Any]) -> list[Violation]:
     if givens is None or min(givens) < 0:
         return []
     cells = rows * cols
-    return [
+    found = [
         Violation(
             "given-too-big",
             (cell,),
@@ -38,3 +40,13 @@ def _problems(obj: dict[str, Any]) -> list[Violation]:
         for cell, given in enumerate(givens)
         if given > cells
     ]
+    found += [
+        Violation(
+            "givens-clash",
+            group,
+            f"the touching {given}s at {model.where(cols, group[0])} and beside it "
+            f"make a region of more than {given} cells",
+        )
+        for group, given in model.clashes(rows, cols, givens)
+    ]
+    return found

@@ -16,7 +16,7 @@ def read(board: Janko) -> tuple[Fillomino, Rows | None]:
             f"a Fillomino board has 1 grid (the givens), not {len(board.grids)}", where="janko"
         )
     givens = [_number(board, 0, cell, token) for cell, token in enumerate(board.grids[0])]
-    puzzle = model.build(board.rows, board.cols, givens, where_="janko givens")
+    puzzle = model.read(board.rows, board.cols, givens, where_="janko givens")
     if board.solution is None:
         return puzzle, None
     sizes = [_number(board, -1, cell, token) for cell, token in enumerate(board.solution)]

@@ -86,8 +86,9 @@ def build(rows: int, cols: int, givens: Sequence[int], where_: str | None = None
 
     A given is a region size, so it lies in 1..rows*cols (0 is no given); a
     larger one could never be met and is refused as a typing mistake. Givens
-    that break the rules together (two different numbers that must share a
-    region, say) are left to the solver, which proves there is no answer.
+    that break the rules together are left to the solver, which proves there
+    is no answer; the readers of the forms refuse the plainest such slip
+    (:func:`read`).
     """
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise PuzzleError(f"board {rows}x{cols} is out of range 1..{MAX_SIDE}", where=where_)
@@ -103,6 +104,35 @@ def build(rows: int, cols: int, givens: Sequence[int], where_: str | None = None
                 where=where_,
             )
     return Fillomino(rows, cols, tuple(givens))
+
+
+def read(rows: int, cols: int, givens: Sequence[int], where_: str | None = None) -> Fillomino:
+    """A board as every reader of a form builds it: :func:`build`, refusing
+    touching equal givens more than their number too (:func:`clashes`), so
+    that a setter's slip is named where it is made. (:func:`build` itself
+    takes them: the cross-checks want boards without answers.)"""
+    puzzle = build(rows, cols, givens, where_)
+    if clash := clashes(rows, cols, givens):
+        cells, given = clash[0]
+        shown = ", ".join(where(cols, cell) for cell in cells[: given + 1])
+        cells_word = "cells" if given > 1 else "cell"
+        raise PuzzleError(
+            f"the touching {given}s at {shown} make a region of more than {given} {cells_word}",
+            where=where_,
+        )
+    return puzzle
+
+
+def clashes(rows: int, cols: int, givens: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+    """Each group of touching equal givens with more cells than their number (its
+    cells and the number): one region of that size would hold them all, so no
+    answer exists. Like Suguru's clashing digits, a board is refused for it, and
+    the editor lights the cells."""
+    return [
+        (group, givens[group[0]])
+        for group in regions(rows, cols, givens)
+        if givens[group[0]] and len(group) > givens[group[0]]
+    ]
 
 
 def regions(rows: int, cols: int, numbers: Sequence[int]) -> list[tuple[int, ...]]:
@@ -174,7 +204,7 @@ def parse_text(text: str) -> Fillomino:
                     f"{token[:12]!r} is not a cell ('.' empty, or a number from 1)",
                     where=f"line {line_no}, cell {column}",
                 )
-    return build(rows, cols, givens, where_=f"lines {body[0][0]}-{body[-1][0]}")
+    return read(rows, cols, givens, where_=f"lines {body[0][0]}-{body[-1][0]}")
 
 
 def _parse_header(header: str, line_no: int) -> tuple[int, int]:
@@ -227,7 +257,7 @@ def from_json(obj: dict[str, Any]) -> Fillomino:
         raise PuzzleError(
             f"must be {rows} rows of {cols} integers (0 for no given)", where="JSON field 'givens'"
         )
-    return build(rows, cols, givens, where_="JSON field 'givens'")
+    return read(rows, cols, givens, where_="JSON field 'givens'")
 
 
 # -- picture ------------------------------------------------------------------------

@@ -57,7 +57,7 @@ def read(file: Pzprv3) -> tuple[Fillomino, Rows | None]:
     body = Body(file)
     clues = body.grid(rows, cols, "givens")
     givens = [_number(token, body, index, ("-",)) for index, token in enumerate(clues)]
-    puzzle = model.build(rows, cols, givens, where_="pzprv3 givens")
+    puzzle = model.read(rows, cols, givens, where_="pzprv3 givens")
     if body.at_end:
         return puzzle, None
     entries = body.grid(rows, cols, "answer")

@@ -53,7 +53,7 @@ def decode(cols: int, rows: int, body: str) -> Fillomino:
                 "given 0 is not a region size", where=f"URL body, {model.where(cols, cell)}"
             )
         givens.append(0 if number in (NO_NUMBER, QUESTION) else number)
-    return model.build(rows, cols, givens, where_="URL body")
+    return model.read(rows, cols, givens, where_="URL body")
 
 
 def encode(puzzle: Fillomino) -> str:
