@@ -141,7 +141,12 @@ class NoriState(State):
         key = (region, dom)
         tables = self.tables
         found = tables.spread_cache.get(key)
-        if found is None:
+        if found is None and dom and dom == tables.full[region]:
+            # every pair left: each cell is in one, and in all of them only
+            # when the region has two cells (this is every region at the start)
+            mask = tables.region_mask[region]
+            found = (mask if dom == 1 else 0), mask
+        elif found is None:
             masks = tables.pair_mask[region]
             must, can = -1, 0
             for index in indices(dom):

@@ -33,14 +33,9 @@ class Tables:
     region_mask: tuple[Mask, ...]
     near: tuple[tuple[int, ...], ...]
     near_mask: tuple[Mask, ...]
-    pairs: tuple[tuple[tuple[int, int], ...], ...]
     pair_mask: tuple[tuple[Mask, ...], ...]
     covering: tuple[Domain, ...]
     full: tuple[Domain, ...]
-    ring: tuple[Mask, ...]
-    """Per region, the cells outside it that share an edge with it."""
-    beside: tuple[tuple[int, ...], ...]
-    """Per region, the regions sharing an edge with it."""
     touch_regions: tuple[int, ...]
     """Per cell, the set of regions of the cell and of its neighbours: the
     regions whose placements a change at the cell may affect."""
@@ -49,50 +44,84 @@ class Tables:
 
     @classmethod
     def of(cls, puzzle: Norinori) -> Tables:
+        """The tables of ``puzzle``. Built with plain loops over ints: the
+        hybrid SAT engine builds them for every board it counts, and on
+        boards that SAT alone proves in a few milliseconds they were as
+        dear as the count. What only the ``placements`` rung reads
+        (``pairs``, ``ring``, ``beside``) is worked out on first use."""
         rows, cols = puzzle.rows, puzzle.cols
+        regions = puzzle.regions
         near = tuple(neighbours(rows, cols, cell) for cell in range(rows * cols))
-        near_mask = tuple(sum(1 << n for n in found) for found in near)
-        region_mask = tuple(sum(1 << c for c in cells) for cells in puzzle.region_cells)
-        pairs = tuple(
-            tuple((a, b) for i, a in enumerate(cells) for b in cells[i + 1 :])
-            for cells in puzzle.region_cells
-        )
+        near_mask = []
+        touch_regions = []
+        for cell, found in enumerate(near):
+            mask = 0
+            touch = 1 << regions[cell]
+            for other in found:
+                mask |= 1 << other
+                touch |= 1 << regions[other]
+            near_mask.append(mask)
+            touch_regions.append(touch)
+        region_mask = []
+        pair_mask = []
         covering = [0] * (rows * cols)
-        for region_pairs in pairs:
-            for index, (a, b) in enumerate(region_pairs):
-                covering[a] |= 1 << index
-                covering[b] |= 1 << index
-        ring = []
-        for region, cells in enumerate(puzzle.region_cells):
-            around = 0
-            for cell in cells:
-                around |= near_mask[cell]
-            ring.append(around & ~region_mask[region])
-        beside = tuple(
-            tuple(sorted({puzzle.regions[cell] for cell in indices(around)})) for around in ring
-        )
-        touch_regions = tuple(
-            sum({1 << puzzle.regions[n] for n in (cell, *near[cell])})
-            for cell in range(rows * cols)
-        )
+        for cells in puzzle.region_cells:
+            bits = [1 << cell for cell in cells]
+            region_mask.append(sum(bits))
+            masks = []
+            # pairs (i, j), i < j, in order: cell i's pairs with the later
+            # cells are a run of bits from ``start``, one per later cell
+            start = 0
+            for i, bit in enumerate(bits):
+                later = cells[i + 1 :]
+                covering[cells[i]] |= ((1 << len(later)) - 1) << start
+                masks += [bit | other for other in bits[i + 1 :]]
+                for cell in later:
+                    covering[cell] |= 1 << start
+                    start += 1
+            pair_mask.append(tuple(masks))
         return cls(
             puzzle=puzzle,
-            region_of=puzzle.regions,
-            region_mask=region_mask,
+            region_of=regions,
+            region_mask=tuple(region_mask),
             near=near,
-            near_mask=near_mask,
-            pairs=pairs,
-            pair_mask=tuple(tuple((1 << a) | (1 << b) for a, b in found) for found in pairs),
+            near_mask=tuple(near_mask),
+            pair_mask=tuple(pair_mask),
             covering=tuple(covering),
-            full=tuple((1 << len(found)) - 1 for found in pairs),
-            ring=tuple(ring),
-            beside=beside,
-            touch_regions=touch_regions,
+            full=tuple((1 << len(masks)) - 1 for masks in pair_mask),
+            touch_regions=tuple(touch_regions),
+        )
+
+    @cached_property
+    def pairs(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per region, its pairs of cells, in the order of the domain's bits."""
+        return tuple(
+            tuple((a, b) for i, a in enumerate(cells) for b in cells[i + 1 :])
+            for cells in self.puzzle.region_cells
+        )
+
+    @cached_property
+    def ring(self) -> tuple[Mask, ...]:
+        """Per region, the cells outside it that share an edge with it."""
+        ring = []
+        for region, cells in enumerate(self.puzzle.region_cells):
+            around = 0
+            for cell in cells:
+                around |= self.near_mask[cell]
+            ring.append(around & ~self.region_mask[region])
+        return tuple(ring)
+
+    @cached_property
+    def beside(self) -> tuple[tuple[int, ...], ...]:
+        """Per region, the regions sharing an edge with it."""
+        regions = self.puzzle.regions
+        return tuple(
+            tuple(sorted({regions[cell] for cell in indices(around)})) for around in self.ring
         )
 
     @property
     def region_count(self) -> int:
-        return len(self.pairs)
+        return len(self.pair_mask)
 
     @cached_property
     def cells(self) -> int:
