@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...engine import Contradiction, Log, Rule, State
-from ...grid import members
+from ...grid import indices, mask_of, members
 from .rules import fresh_room
 from .settled import as_state, drop, put, region_words
-from .state import FillominoState, Region, Why, settled_regions
+from .state import FillominoState, Region, Why, plane, settled_regions
 
 MOST_NEEDED = 8
 """An open region needing more cells than this is not grown."""
@@ -41,6 +41,7 @@ class Ways(NamedTuple):
     shared: frozenset[int]
     union: frozenset[int]
     beside: frozenset[int]
+    union_mask: int
 
 
 MEMO_SIZE = 50_000
@@ -52,9 +53,9 @@ def placements(state: State, log: Log) -> bool:
     state = as_state(state)
     tables = state.tables
     domains = state.domains
-    regions, owner = settled_regions(state)
+    regions, _ = settled_regions(state)
     changed = False
-    covered: dict[int, set[int]] = {}  # per size: the cells some placement takes
+    covered: dict[int, int] = {}  # per size: the cells some placement takes (a bitset)
     skipped: set[int] = set()  # sizes with a region not grown
     for region in regions:
         if region.complete:
@@ -68,7 +69,7 @@ def placements(state: State, log: Log) -> bool:
         for cell in sorted(ways.shared):
             why = f"every way {name} can grow takes it"
             changed |= put(state, cell, size, log, "placements", why, region.cells)
-        covered.setdefault(size, set()).update(ways.union)
+        covered[size] = covered.get(size, 0) | ways.union_mask
         left_out = {cell for cell in region.exits if cell not in ways.union}
         for cell in sorted(ways.beside | left_out):
             if domains[cell] & bit and domains[cell] & (domains[cell] - 1):
@@ -82,14 +83,17 @@ def placements(state: State, log: Log) -> bool:
     for size, union in sorted(covered.items()):
         if size in skipped:
             continue
+        maybe, settled = plane(state, size)
+        loose = maybe & ~settled & ~union
+        if loose:
+            loose &= ~fresh_room(state, size)
+        if not loose:
+            continue
         bit = 1 << (size - 1)
-        room = fresh_room(state, size, owner, regions)
         why = f"no region of {size} can grow to take it and a new one has no room there"
-        for cell, domain in enumerate(domains):
-            if domain & bit and domain & (domain - 1) and cell not in union and cell not in room:
-                changed |= drop(state, cell, bit, log, "placements", why)
-        if changed:  # a cell settled: the regions are read again on the next call
-            return True
+        for cell in indices(loose):
+            changed |= drop(state, cell, bit, log, "placements", why)
+        return True  # a cell settled: the regions are read again on the next call
     return changed
 
 
@@ -99,7 +103,8 @@ def region_ways(state: FillominoState, region: Region) -> Ways | None:
 
     The placements depend only on the cells within reach (those that may
     take the size, no further than the cells still needed) and the settled
-    cells of the size beside them, so the answer is kept under that key.
+    cells of the size among them or beside them, so the answer is kept
+    under that key.
     """
     size, bit = region.size, region.bit
     budget = size - len(region.cells)
@@ -120,17 +125,18 @@ def region_ways(state: FillominoState, region: Region) -> Ways | None:
     # each one it touches, so two states that differ in them differ in placements
     # even when the same cells are within reach.
     walls = frozenset(
-        other
-        for cell in distance
-        for other in (cell, *near[cell])
-        if domains[other] == bit
+        other for cell in distance for other in (cell, *near[cell]) if domains[other] == bit
     )
     memo = state.tables.memo
-    key = ("ways", size, region.cells, frozenset(distance), walls)
+    reach = frozenset(distance)
+    key = ("ways", size, region.cells, reach, walls)
     if key not in memo:
         if len(memo) > MEMO_SIZE:
             memo.clear()
-        memo[key] = _ways(state, region)
+        # What _ways reads is exactly the key: the region, the cells it may use
+        # (those within reach) and the settled cells of its size it must not
+        # touch from outside.
+        memo[key] = _ways(near, size, region.cells, todo, walls)
     found = memo[key]
     if found is False:
         words = f"{region_words(state.tables, region)} cannot grow to {size} cells"
@@ -139,45 +145,78 @@ def region_ways(state: FillominoState, region: Region) -> Ways | None:
     return found
 
 
-def _ways(state: FillominoState, region: Region) -> Ways | None | bool:
+def _ways(
+    near: tuple[tuple[int, ...], ...],
+    size: int,
+    start: tuple[int, ...],
+    reach: list[int],
+    walls: frozenset[int],
+) -> Ways | None | bool:
+    """The placements of the region ``start`` of ``size``, grown in ``reach``
+    (its cells first) avoiding ``walls`` from outside, summed up; False if
+    there are none, None past the cap.
+
+    Grown in a numbering of their own (the cells within reach, then those
+    beside them), so the bitsets are a few machine words, not the board's.
+    """
+    local = {cell: index for index, cell in enumerate(reach)}
+    inside = len(local)
+    for cell in reach:
+        for other in near[cell]:
+            if other not in local:
+                local[other] = len(local)
+    cells = list(local)
+    # A cell within reach beside a wall beyond reach is never taken: the wall
+    # cannot be in the placement (it is too far), and it would join.
+    shut = 0
+    for cell in reach:
+        if any(other in walls and local[other] >= inside for other in near[cell]):
+            shut |= 1 << local[cell]
+    allowed = ((1 << inside) - 1) & ~shut
+    inner_walls = sum(1 << local[cell] for cell in walls if local[cell] < inside)
+    near_mask = [sum(1 << local[other] for other in near[cell] if other in local) for cell in reach]
+    begin = (1 << len(start)) - 1  # the region's cells are the first within reach
+    if begin & shut:
+        return False
     try:
-        found = grow(state, region)
+        found = grow(near_mask, size, len(start), begin, allowed, inner_walls)
     except TooMany:
         return None
     if not found:
         return False
-    start = sum(1 << cell for cell in region.cells)
     shared, union, beside = -1, 0, -1
-    for cells, ring in found:
-        shared &= cells
-        union |= cells
-        beside &= ring & ~cells
+    for placed, ring in found:
+        shared &= placed
+        union |= placed
+        beside &= ring & ~placed
+
+    def board(mask: int) -> list[int]:
+        return [cells[index] for index in members(mask)]
+
+    union_cells = board(union & ~begin)
     return Ways(
-        frozenset(members(shared & ~start)),
-        frozenset(members(union & ~start)),
-        frozenset(members(beside)),
+        frozenset(board(shared & ~begin)),
+        frozenset(union_cells),
+        frozenset(board(beside)),
+        mask_of(union_cells),
     )
 
 
-def grow(state: FillominoState, region: Region) -> list[tuple[int, int]]:
+def grow(
+    near_mask: list[int], size: int, count: int, start: int, allowed: int, walls: int
+) -> list[tuple[int, int]]:
     """Every placement of an open region (see the module's docstring), each as
     two cell bitsets: its cells and the cells beside them (with themselves).
-    Raises TooMany past :data:`MOST_PLACEMENTS`.
+
+    ``start`` holds the region's ``count`` cells, ``allowed`` the cells a
+    placement may take, ``walls`` the settled cells of the size among them
+    that a placement touching one must take; ``near_mask[cell]`` is the
+    cell's neighbours (a placement's cells are all allowed, so only theirs
+    are needed). Raises TooMany past :data:`MOST_PLACEMENTS`.
 
     The sets are grown as Redelmeier's polyomino counter grows them: a cell
     tried and left is never added again in that branch, so each set comes once.
     """
-    domains = state.domains
-    tables = state.tables
-    near_mask = tables.near_mask
-    bit, size = region.bit, region.size
-    allowed = 0
-    walls = 0
-    for cell, domain in enumerate(domains):
-        if domain & bit:
-            allowed |= 1 << cell
-            if domain == bit:
-                walls |= 1 << cell
     found: list[tuple[int, int]] = []
 
     def extend(cells: int, count: int, ring: int, frontier: int, banned: int) -> None:
@@ -197,12 +236,10 @@ def grow(state: FillominoState, region: Region) -> list[tuple[int, int]]:
             extend(grown, count + 1, ring | near_mask[cell], frontier | fresh, banned)
             banned |= low
 
-    start = 0
-    ring = 0
-    for cell in region.cells:
-        start |= 1 << cell
+    ring = start
+    for cell in members(start):
         ring |= near_mask[cell]
-    extend(start, len(region.cells), ring | start, ring & allowed & ~start, 0)
+    extend(start, count, ring, ring & allowed & ~start, 0)
     return found
 
 

@@ -25,12 +25,11 @@ Each rule narrows through :func:`.settled.drop`, which logs per cell.
 
 from __future__ import annotations
 
-from collections import deque
-
 from ...engine import Contradiction, Log, Rule, State
+from ...grid import indices, mask_of
 from .model import Fillomino
 from .settled import as_state, drop, put, region_words
-from .state import Region, Why, settled_regions
+from .state import FillominoState, Region, Why, plane, settled_regions
 from .tables import Tables
 
 # -- closed ----------------------------------------------------------------------------
@@ -49,9 +48,10 @@ def closed(state: State, log: Log) -> bool:
             words = f"{region_words(tables, region)} has {len(cells)} cells, more than {size}"
             raise Contradiction(Why(words, cells))
         if len(cells) == size:
-            why = f"{region_words(tables, region)} is complete"
-            for cell in region.exits:
-                changed |= drop(state, cell, region.bit, log, "closed", why, cells)
+            if region.exits:  # (an exit holds the size: the words are needed)
+                why = f"{region_words(tables, region)} is complete"
+                for cell in region.exits:
+                    changed |= drop(state, cell, region.bit, log, "closed", why, cells)
         elif not region.exits:
             named = region_words(tables, region)
             words = f"{named} has {len(cells)} of its {size} cells and no way out"
@@ -67,9 +67,10 @@ def room(state: State, log: Log) -> bool:
     domains, near = state.domains, state.tables.near
     regions, _ = settled_regions(state)
     for region in regions:
-        if region.complete:
-            continue
-        bit, size = region.bit, region.size
+        size = region.size
+        if len(region.cells) + len(region.exits) >= size:
+            continue  # complete, or its exits alone give it room
+        bit = region.bit
         seen = set(region.cells)
         todo = list(region.exits)
         seen.update(todo)
@@ -140,8 +141,7 @@ def reach(state: State, log: Log) -> bool:
     read again after each size that settled a cell.
     """
     state = as_state(state)
-    domains = state.domains
-    regions, owner = settled_regions(state)
+    regions, _ = settled_regions(state)
     named = 0
     for region in regions:
         named |= region.bit
@@ -149,22 +149,25 @@ def reach(state: State, log: Log) -> bool:
     sizes = sorted({region.size for region in regions})
     for size in sizes:
         if changed:
-            regions, owner = settled_regions(state)
-        bit = 1 << (size - 1)
-        reached: set[int] = set()
+            regions, _ = settled_regions(state)
+        maybe, settled = plane(state, size)
+        loose = maybe & ~settled  # the unsettled cells that may take the size
+        if not loose:
+            continue
+        reached = 0
         for region in regions:
             if region.size == size and not region.complete:
-                reached |= _within_reach(state, region)
-        room = fresh_room(state, size, owner, regions)
-        why = None
-        for cell, domain in enumerate(domains):
-            if domain & bit and domain & (domain - 1) and cell not in reached and cell not in room:
-                if why is None:
-                    why = (
-                        f"no {size} on the board reaches it and a new region of {size} "
-                        "has no room there"
-                    )
-                changed |= drop(state, cell, bit, log, "reach", why)
+                reached |= within_reach(state, region, maybe)
+        loose &= ~reached
+        if not loose:
+            continue
+        loose &= ~fresh_room(state, size)
+        if not loose:
+            continue
+        why = f"no {size} on the board reaches it and a new region of {size} has no room there"
+        bit = 1 << (size - 1)
+        for cell in indices(loose):
+            changed |= drop(state, cell, bit, log, "reach", why)
     return changed
 
 
@@ -208,64 +211,46 @@ def open_areas(tables: Tables, domains: list[int]) -> list[list[int]]:
     return found
 
 
-def _within_reach(state: State, region: Region) -> set[int]:
-    """The unsettled cells an open region can reach: a path from it of cells
-    that may take its size, no longer than the cells it still needs.
+def within_reach(state: FillominoState, region: Region, maybe: int) -> int:
+    """The unsettled cells an open region can reach (a bitset): a path from it
+    of cells that may take its size (``maybe``), no longer than the cells it
+    still needs.
 
     Raises Contradiction when the region and every cell within that distance
     are fewer than its size.
     """
-    state = as_state(state)
-    domains, near = state.domains, state.tables.near
-    bit, budget = region.bit, region.size - len(region.cells)
-    distance = dict.fromkeys(region.cells, 0)
-    todo = deque(region.cells)
-    while todo:
-        cell = todo.popleft()
-        step = distance[cell] + 1
-        if step > budget:
-            continue
-        for other in near[cell]:
-            if other not in distance and domains[other] & bit:
-                distance[other] = step
-                todo.append(other)
-    if len(distance) < region.size:
+    tables = state.tables
+    budget = region.size - len(region.cells)
+    start = mask_of(region.cells)
+    reached = start
+    for _ in range(budget):
+        grown = tables.spread(reached) & maybe
+        if grown == reached:
+            break
+        reached = grown
+    if reached.bit_count() < region.size:
         words = (
-            f"{region_words(state.tables, region)} needs {budget} more cells and "
-            f"finds only {len(distance) - len(region.cells)} within reach"
+            f"{region_words(tables, region)} needs {budget} more cells and "
+            f"finds only {reached.bit_count() - len(region.cells)} within reach"
         )
         raise Contradiction(Why(words, region.cells))
-    return {cell for cell in distance if domains[cell] & (domains[cell] - 1)}
+    return reached & ~start
 
 
-def fresh_room(state: State, size: int, owner: list[int], regions: list[Region]) -> set[int]:
-    """The unsettled cells that may hold a new region of ``size``: in a connected
-    room of at least ``size`` unsettled cells that may take it and touch no
-    settled cell of that size."""
-    domains, near = state.domains, as_state(state).tables.near
-    bit = 1 << (size - 1)
-
-    def usable(cell: int) -> bool:
-        domain = domains[cell]
-        if not domain & bit or not domain & (domain - 1):
-            return False
-        return all(owner[o] < 0 or regions[owner[o]].size != size for o in near[cell])
-
-    seen: set[int] = set()
-    room: set[int] = set()
-    for start, domain in enumerate(domains):
-        if start in seen or not domain & bit or not usable(start):
-            continue
-        seen.add(start)
-        group, todo = [start], [start]
-        while todo:
-            for other in near[todo.pop()]:
-                if other not in seen and usable(other):
-                    seen.add(other)
-                    group.append(other)
-                    todo.append(other)
-        if len(group) >= size:
-            room.update(group)
+def fresh_room(state: FillominoState, size: int) -> int:
+    """The unsettled cells that may hold a new region of ``size`` (a bitset): in
+    a connected room of at least ``size`` unsettled cells that may take it
+    and touch no settled cell of that size."""
+    tables = state.tables
+    maybe, settled = plane(state, size)
+    usable = maybe & ~tables.spread(settled)
+    room = 0
+    rest = usable
+    while rest:
+        group = tables.flood(rest & -rest, usable)
+        rest &= ~group
+        if group.bit_count() >= size:
+            room |= group
     return room
 
 

@@ -23,6 +23,9 @@ Reading a state: :func:`solution_rows` (a solved state's grid),
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import compress, count
+from operator import ne
 from typing import NamedTuple, Self
 
 from ...engine import Contradiction, State
@@ -34,18 +37,22 @@ from .tables import Tables, tables_for
 
 class FillominoState(State):
     """Domains, plus bookkeeping that never changes what is true: where the
-    probe's round-robin goes on from, and the settled regions last read off
-    the domains (``read``: the ``version`` they were read at, and what
-    :func:`.settled.settled_regions` found).
+    probe's round-robin goes on from, the settled regions last read off the
+    domains (``read``: the ``version`` they were read at, what
+    :func:`settled_regions` found, and the domains it read them from), and
+    per size the cells that may take it (``planes``, for one version).
 
     ``version`` counts the changes to the domains: every narrowing goes
     through :meth:`narrow`, :meth:`fix` or :meth:`touch` (the rules'
     ``drop`` and the edge marks call it), so a rule that finds the version
     unchanged since the regions were read reuses them. Most rule calls
-    narrow nothing, and reading the regions was most of their cost.
+    narrow nothing, and reading the regions was most of their cost. When
+    the version moved, the regions are read again only around the cells
+    whose domains differ from those they were read from (a copy's domains
+    too: the comparison is with the domains themselves, not the version).
     """
 
-    __slots__ = ("probe_from", "version", "read")
+    __slots__ = ("probe_from", "version", "read", "planes")
     tables: Tables
 
     def __init__(
@@ -54,12 +61,13 @@ class FillominoState(State):
         tables: Tables,
         probe_from: int = 0,
         version: int = 0,
-        read: tuple[int, object] | None = None,
+        read: Read | None = None,
     ) -> None:
         super().__init__(domains, tables)
         self.probe_from = probe_from
         self.version = version
         self.read = read
+        self.planes: tuple[int, dict[int, tuple[int, int]]] | None = None
 
     def copy(self) -> Self:
         return type(self)(
@@ -186,25 +194,108 @@ class Region(NamedTuple):
         return len(self.cells) == self.size
 
 
+class Read(NamedTuple):
+    """The settled regions as read at one ``version``, from ``domains`` (a copy)."""
+
+    version: int
+    regions: list[Region]
+    owner: list[int]
+    domains: list[int]
+
+
 def settled_regions(state: FillominoState) -> tuple[list[Region], list[int]]:
-    """The settled regions, and per cell the index of its region (-1: unsettled).
+    """The settled regions in the order of their first cells, and per cell the
+    index of its region (-1: unsettled).
 
     Raises Contradiction for a cell left with no size. Kept on the state
-    until its domains change (see :class:`.state.FillominoState`).
+    until its domains change, then read again around what changed (see
+    :class:`FillominoState`).
     """
-    if state.read is not None and state.read[0] == state.version:
-        return state.read[1]  # type: ignore[return-value]
-    found_regions = _read_regions(state)
-    state.read = (state.version, found_regions)
-    return found_regions
+    read = state.read
+    if read is not None and read.version == state.version:
+        return read.regions, read.owner
+    domains = state.domains
+    if read is None:
+        regions, owner = _read_regions(state, range(len(domains)), [-1] * len(domains), [])
+    else:
+        changed = list(compress(count(), map(ne, read.domains, domains)))
+        regions, owner = _reread(state, read, changed)
+    state.read = Read(state.version, regions, owner, domains.copy())
+    return regions, owner
 
 
-def _read_regions(state: FillominoState) -> tuple[list[Region], list[int]]:
+def plane(state: FillominoState, size: int) -> tuple[int, int]:
+    """Two cell bitsets: the cells whose domain holds ``size``, and those of
+    them settled to it. Kept on the state for one version."""
+    planes = state.planes
+    if planes is None or planes[0] != state.version:
+        planes = state.planes = (state.version, {})
+    found = planes[1].get(size)
+    if found is None:
+        bit = 1 << (size - 1)
+        domains = state.domains
+        powers = state.tables.powers
+        maybe = sum(compress(powers, map(bit.__and__, domains)))
+        settled = sum(compress(powers, map(bit.__eq__, domains)))
+        found = planes[1][size] = (maybe, settled)
+    return found
+
+
+def _reread(
+    state: FillominoState, read: Read, changed: list[int]
+) -> tuple[list[Region], list[int]]:
+    """The regions again, given the last read and the cells changed since:
+    a region is read again when one of its cells or a cell beside it changed
+    (its cells, size or exits may differ); every other one is kept."""
+    domains = state.domains
+    if len(changed) * 4 > len(domains):  # much changed: read the whole board
+        return _read_regions(state, range(len(domains)), [-1] * len(domains), [])
+    near = state.tables.near
+    old_owner = read.owner
+    stale: set[int] = set()
+    seeds: list[int] = []
+    for cell in changed:
+        if old_owner[cell] >= 0:
+            stale.add(old_owner[cell])
+        for other in near[cell]:
+            if old_owner[other] >= 0:
+                stale.add(old_owner[other])
+        seeds.append(cell)
+    if not stale and not seeds:
+        return read.regions, read.owner
+    kept: list[Region] = []
+    renumber = [-1] * (len(read.regions) + 1)  # the last: -1 stays -1
+    for index, region in enumerate(read.regions):
+        if index in stale:
+            seeds.extend(region.cells)
+        else:
+            renumber[index] = len(kept)
+            kept.append(region)
+    owner = list(map(renumber.__getitem__, old_owner))
+    seeds.sort()
+    regions, owner = _read_regions(state, seeds, owner, kept)
+    if len(regions) > len(kept) and kept:
+        # the order of a full read: by first cell (a rule's steps, and so a
+        # hint's words, come out in the same order however the regions were read)
+        order = sorted(range(len(regions)), key=lambda index: regions[index].cells[0])
+        renumber = [0] * (len(regions) + 1)
+        renumber[-1] = -1
+        for new, index in enumerate(order):
+            renumber[index] = new
+        regions = [regions[index] for index in order]
+        owner = list(map(renumber.__getitem__, owner))
+    return regions, owner
+
+
+def _read_regions(
+    state: FillominoState, starts: Iterable[int], owner: list[int], found: list[Region]
+) -> tuple[list[Region], list[int]]:
+    """Read the regions of the settled cells among ``starts`` not yet owned,
+    appending them to ``found`` and marking them in ``owner``."""
     domains = state.domains
     near = state.tables.near
-    owner = [-1] * len(domains)
-    found: list[Region] = []
-    for start, domain in enumerate(domains):
+    for start in starts:
+        domain = domains[start]
         if owner[start] >= 0 or domain & (domain - 1):
             continue
         if not domain:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...grid import flood
 from .model import Fillomino
 
 
@@ -22,6 +23,15 @@ class Tables:
     full: tuple[int, ...]
     near_mask: tuple[int, ...]
     """Per cell, its neighbours as a cell bitset."""
+    all_cells: int
+    """Every cell of the board, as a bitset (the bit-parallel rules' shifts
+    are cut to it)."""
+    not_first_col: int
+    """The cells outside the first column: a shift by one must not wrap rows."""
+    not_last_col: int
+    """The cells outside the last column."""
+    powers: tuple[int, ...]
+    """Per cell, its one-cell bitset (a set is summed from them)."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
     """What a rule worked out from a part of the board, keyed by that part
     (:mod:`.placements`: a region's ways to grow), shared by every state."""
@@ -29,6 +39,21 @@ class Tables:
     @property
     def cells(self) -> int:
         return self.puzzle.rows * self.puzzle.cols
+
+    def flood(self, seed: int, inside: int) -> int:
+        """The cells of ``inside`` edge-connected to ``seed`` (bitsets)."""
+        return flood(seed, inside, self.puzzle.cols, self.not_first_col, self.not_last_col)
+
+    def spread(self, cells: int) -> int:
+        """``cells`` and every cell beside one of them (bitsets)."""
+        cols = self.puzzle.cols
+        return (
+            cells
+            | (cells << 1 & self.not_first_col)
+            | (cells >> 1 & self.not_last_col)
+            | cells << cols
+            | cells >> cols
+        ) & self.all_cells
 
     def label(self, cell: int) -> str:
         row, col = divmod(cell, self.puzzle.cols)
@@ -50,7 +75,19 @@ def tables_for(puzzle: Fillomino) -> Tables:
             _CACHE.clear()
         near = puzzle.neighbours
         masks = tuple(sum(1 << other for other in cells) for cells in near)
-        found = _CACHE[puzzle] = Tables(puzzle, near, _first_domains(puzzle), masks)
+        cols = puzzle.cols
+        first = sum(1 << cell for cell in range(puzzle.cells) if cell % cols)
+        last = sum(1 << cell for cell in range(puzzle.cells) if cell % cols != cols - 1)
+        found = _CACHE[puzzle] = Tables(
+            puzzle,
+            near,
+            _first_domains(puzzle),
+            masks,
+            (1 << puzzle.cells) - 1,
+            first,
+            last,
+            tuple(1 << cell for cell in range(puzzle.cells)),
+        )
     return found
 
 
