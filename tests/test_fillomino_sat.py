@@ -63,10 +63,13 @@ def truth(seed: str) -> tuple[int, frozenset[Any]]:
     return count, frozenset(frozen_all(found))
 
 
+# (SMALL_TOP, STATIC_SIZE, ROOTED_FROM, ROOT_AFTER)
 SPLITS = {
-    "default": (cnf.SMALL_TOP, cnf.STATIC_SIZE),
-    "all-big": (1, cnf.STATIC_SIZE),
-    "lazy-small": (6, 2),
+    "default": (cnf.SMALL_TOP, cnf.STATIC_SIZE, cnf.ROOTED_FROM, cnf.ROOT_AFTER),
+    "all-big": (1, cnf.STATIC_SIZE, cnf.ROOTED_FROM, cnf.ROOT_AFTER),
+    "lazy-small": (6, 2, 99, 1),
+    "rooted": (6, 2, 3, 0),
+    "rooted-lazy": (cnf.SMALL_TOP, 2, 3, 1),
 }
 
 
@@ -74,11 +77,15 @@ SPLITS = {
 def small_top(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
     """Run a test with the default split between sizes and *big*; with every
     size above the givens big (``SMALL_TOP`` 1: a board of 1s and 2s has big
-    3s); and with sizes up to 6 each a value but only 1 and 2 stated in advance
-    (sizes 3 to 6 by the ring clauses and ``refine``'s cuts)."""
-    top, static = SPLITS[request.param]
+    3s); with sizes up to 6 each a value but only 1 and 2 stated in advance
+    (sizes 3 to 6 by the ring clauses and ``refine``'s cuts, no region rooted);
+    with every given from 3 up rooting its region up front; and with those
+    roots encoded at the first cut of their regions."""
+    top, static, rooted_from, root_after = SPLITS[request.param]
     monkeypatch.setattr(cnf, "SMALL_TOP", top)
     monkeypatch.setattr(cnf, "STATIC_SIZE", static)
+    monkeypatch.setattr(cnf, "ROOTED_FROM", rooted_from)
+    monkeypatch.setattr(cnf, "ROOT_AFTER", root_after)
     return top
 
 
@@ -180,7 +187,8 @@ def test_a_given_larger_than_the_default_top_is_a_small_size() -> None:
 
 
 def assignment(encoder: cnf.Encoder, answer: Rows) -> set[int]:
-    """The true cell and edge variables of an answer (the constants' included)."""
+    """The true cell, edge and rooted-region variables of an answer (the
+    constants' included)."""
     numbers = [n for row in answer for n in row]
     true = {encoder.true}
     for cell, lits in enumerate(encoder.var):
@@ -189,7 +197,46 @@ def assignment(encoder: cnf.Encoder, answer: Rows) -> set[int]:
     for (a, b), var in encoder.join.items():
         if numbers[a] == numbers[b] > encoder.top:
             true.add(var)
+    for rooted in encoder.rooted.values():
+        true |= rooted_assignment(encoder.puzzle, rooted, numbers)
     return true
+
+
+def rooted_assignment(puzzle: Fillomino, rooted: cnf.Rooted, numbers: list[int]) -> set[int]:
+    """A rooted region's true variables in an answer, from their meaning: a
+    cell's level ``i`` is true when the cell is in the root's region at most
+    ``i`` steps (inside the region) from the root, the top level when it is
+    in the region; a counter entry when enough of the cells before it are."""
+    steps = dict.fromkeys(rooted.root, 0)
+    todo = list(rooted.root)
+    for cell in todo:  # breadth first through the root's region
+        for other in puzzle.neighbours[cell]:
+            if other not in steps and numbers[other] == rooted.size:
+                steps[other] = steps[cell] + 1
+                todo.append(other)
+    true = set()
+    for cell, levels in rooted.within.items():
+        depth = len(rooted.within[rooted.root[0]]) - 1
+        first = depth - len(levels) + 1
+        for i, var in enumerate(levels, first):
+            if cell in steps and (i == depth or steps[cell] <= i):
+                true.add(var)
+    members = 0
+    for cell, row in zip(rooted.order, rooted.counter, strict=True):
+        members += cell in steps
+        true.update(var for j, var in enumerate(row) if var > 0 and members >= j + 1)
+    return true
+
+
+def rooted_variables(encoder: cnf.Encoder) -> set[int]:
+    """The variables of the encoder's rooted regions (levels and counters)."""
+    found = set()
+    for rooted in encoder.rooted.values():
+        for levels in rooted.within.values():
+            found.update(var for var in levels if var != encoder.true)
+        for row in rooted.counter:
+            found.update(var for var in row if var > 0)
+    return found
 
 
 def holds(clause: list[int], true: set[int]) -> bool:
@@ -198,7 +245,7 @@ def holds(clause: list[int], true: set[int]) -> bool:
 
 @pytest.mark.usefixtures("small_top")
 def test_every_clause_and_cut_holds_in_every_answer() -> None:
-    checked = cuts_seen = 0
+    checked = cuts_seen = rooted_seen = 0
     for seed in SEEDS[:200]:
         puzzle = board_for(seed)
         count, answers = truth(seed)
@@ -207,10 +254,10 @@ def test_every_clause_and_cut_holds_in_every_answer() -> None:
         encoder = cnf.Encoder(puzzle, cnf.bare_domains(puzzle))
         encoding = encoder.encoding()
         real = [assignment(encoder, answer) for answer in answers]
-        # the cells' and edges' variables; the at-most-one helpers come after them
-        named = encoder.true + len(encoder.key)
+        # the cells', edges' and rooted regions' variables (not the at-most-one helpers)
+        named = set(range(1, encoder.true + len(encoder.key) + 1)) | rooted_variables(encoder)
         for clause in encoding.clauses:
-            if all(abs(lit) <= named for lit in clause):
+            if all(abs(lit) in named for lit in clause):
                 assert all(holds(clause, true) for true in real), (
                     clause,
                     describe(KIND, seed, puzzle),
@@ -227,11 +274,45 @@ def test_every_clause_and_cut_holds_in_every_answer() -> None:
 
         encoding.refine = recording
         assert count_models(encoding, LIMIT).count == count
+        # a cut may bring a rooted region's clauses, with their new variables
+        real = [assignment(encoder, answer) for answer in answers]
+        named |= rooted_variables(encoder)
         for cut in cuts:
+            assert all(abs(lit) in named for lit in cut), cut
             assert all(holds(cut, true) for true in real), (cut, describe(KIND, seed, puzzle))
         cuts_seen += len(cuts)
+        rooted_seen += len(encoder.rooted)
     assert checked > 10_000
+    if cnf.ROOTED_FROM <= 3:  # the rooted splits: many regions were rooted, and checked
+        assert rooted_seen > 100
     assert cuts_seen > 300
+
+
+def test_a_rooted_region_needs_no_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a 16 in a 4x4 corner: its region is the board. The rooted encoding says
+    # so outright (15 members besides the root, 15 cells within reach); the
+    # ring clauses and cuts alone take rounds to grow it
+    puzzle = parse_text("fillomino 4x4\n16 . . .\n. . . .\n. . . .\n. . . .\n")
+    answer = {((16,) * 4,) * 4}
+    for root_after, calls in ((0, 2), (10**6, None)):
+        monkeypatch.setattr(cnf, "ROOT_AFTER", root_after)
+        encoder = cnf.Encoder(puzzle, cnf.bare_domains(puzzle))
+        result = count_models(encoder.encoding(), 2)
+        assert frozen_all(result.solutions) == answer and result.exhaustive
+        if calls is not None:
+            assert (result.calls, result.cuts, list(encoder.rooted)) == (calls, 0, [0])
+            assert encoder.roots == [(16, [0])]
+        else:
+            assert result.cuts > 0 and not encoder.rooted
+
+
+def test_a_region_cut_often_enough_is_rooted(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = parse_text("fillomino 4x4\n16 . . .\n. . . .\n. . . .\n. . . .\n")
+    monkeypatch.setattr(cnf, "ROOT_AFTER", 2)
+    encoder = cnf.Encoder(puzzle, cnf.bare_domains(puzzle))
+    result = count_models(encoder.encoding(), 2)
+    assert result.count == 1 and result.exhaustive
+    assert list(encoder.rooted) == [0] and encoder.strikes == [2]
 
 
 def test_an_answer_reads_back_from_its_own_assignment() -> None:

@@ -24,7 +24,9 @@ against the constants.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from ...engine import State
 from ...grid import Rows
@@ -38,17 +40,32 @@ SMALL_TOP = 4
 """Sizes above the largest given and above this one are one value, *big*
 (see :class:`Encoder`)."""
 
-STATIC_GROUP = 3
+STATIC_GROUP = 2
 """Groups of up to this many cells holding a larger size have a neighbour
 holding it, for every size up to ``top``, by clauses written in advance."""
 
 STATIC_SIZE = 4
-RINGS = True
-"""Whether the ring clauses of :meth:`Encoder._rings` are written (a switch
-for the benchmark)."""
 """Sizes up to this one are enforced by clauses written in advance (every
 connected set of up to ``k + 1`` cells that may hold ``k``); larger sizes by
-``refine``'s cuts. Measured in ``benchmarks/fillomino.py``."""
+the ring clauses, rooted regions and ``refine``'s cuts."""
+
+RINGS = True
+"""Whether the ring clauses of :meth:`Encoder._rings` are written."""
+
+GROUP_RINGS = True
+"""Whether a group too small for its size is cut at every ring around it
+(:meth:`Encoder._group_rings`), not only at its neighbours."""
+
+ROOTED_FROM = 5
+"""The least size whose settled cells root a :class:`Rooted` region."""
+
+ROOT_AFTER = 32
+"""A root's region is encoded once ``refine`` has cut it this many times (0:
+every root's region up front). Stating every region outright costs more
+than it saves on the janko boards; only a region that keeps coming out
+wrong (a large one, grown a cell per cut) pays for its encoding."""
+
+# The switches above are measured by ``benchmarks/fillomino.py``.
 
 
 def encode(puzzle: Fillomino, state: State | None) -> Encoding:
@@ -178,6 +195,30 @@ def connected_sets(
         yield from extend([root], start, {root, *start}, root)
 
 
+@dataclass
+class Rooted:
+    """A region rooted at settled cells, stated outright.
+
+    ``root`` is a connected group of cells settled (given) at ``size``, so
+    they lie in one region of ``size`` cells, and every cell of it is at
+    most ``reach = size - len(root)`` steps from the root inside it. A
+    variable per cell within ``reach`` (stepping through cells that may hold
+    ``size``) and level ``i`` from its distance ``dist`` up: the cell is in
+    the region at most ``i`` steps out. A member holds ``size``; a member at
+    ``i`` steps has itself or a neighbour at ``i - 1``; a neighbour of a
+    member at ``i`` holding ``size`` is a member at ``i + 1`` (equal sizes
+    side by side are one region); exactly ``size`` cells are members. So
+    the region is connected, whole, and of its size, with no cut needed.
+    """
+
+    size: int
+    root: list[int]
+    dist: dict[int, int]
+    within: dict[int, list[int]]  # cell -> its levels from dist[cell] to reach
+    order: list[int]  # the cells outside the root, nearest first: the counter's order
+    counter: list[list[int]]  # the counter's rows (see Encoder._exactly_count)
+
+
 class _Unsatisfiable(Exception):
     """The constants alone break a rule: the encoding is the empty clause."""
 
@@ -232,6 +273,12 @@ class Encoder:
                     if other > cell and BIG in self.var[other]:
                         self.join[cell, other] = self.pool.new()
         self.key.extend(self.join.values())
+        # the roots of Rooted regions, each encoded when first needed
+        self.roots: list[tuple[int, list[int]]] = []  # (size, cells)
+        self.root_of: dict[int, int] = {}  # cell -> its root's index
+        self.rooted: dict[int, Rooted] = {}  # root index -> its encoding
+        self.strikes: list[int] = []  # per root, the cuts its region has had
+        self._find_roots()
 
     def lit(self, cell: int, value: int) -> int:
         """The literal "``cell`` holds ``value``" (``-true`` when it cannot)."""
@@ -260,6 +307,9 @@ class Encoder:
             self._small_sizes()
             if RINGS:
                 self._rings()
+            if ROOT_AFTER == 0:
+                for index in range(len(self.roots)):
+                    self.clauses += self._root(index)
             self._big_regions()
         except _Unsatisfiable:
             return Encoding([[]], self.key, self.decode, variables=self.pool.top)
@@ -365,6 +415,130 @@ class Encoder:
                 for index, lit in enumerate(edges):
                     self.add([lit, *(-other for o, other in enumerate(edges) if o != index)])
 
+    def _find_roots(self) -> None:
+        """The roots of :class:`Rooted` regions: each connected group of cells
+        settled (given, say) at one size in ``ROOTED_FROM..top`` (settled
+        cells of one size side by side are one region)."""
+        neighbours = self.puzzle.neighbours
+        true = self.true
+        low = max(ROOTED_FROM, 2)
+        for cell, lits in enumerate(self.var):
+            if cell in self.root_of or len(lits) != 1:
+                continue
+            ((size, lit),) = lits.items()
+            if size == BIG or size < low or lit != true:
+                continue
+            index = len(self.roots)
+            root = [cell]
+            self.root_of[cell] = index
+            for here in root:
+                for other in neighbours[here]:
+                    if other not in self.root_of and self.var[other].get(size) == true:
+                        self.root_of[other] = index
+                        root.append(other)
+            self.roots.append((size, root))
+        self.strikes = [0] * len(self.roots)
+
+    def _root(self, index: int) -> list[Clause]:
+        """Encode root ``index``'s region (once); the clauses added."""
+        if index in self.rooted:
+            return []
+        size, root = self.roots[index]
+        kept = self.clauses
+        self.clauses = []
+        try:
+            self.rooted[index] = self._rooted(root, size)
+        except _Unsatisfiable:
+            self.clauses = [[-self.true]]
+        added, self.clauses = self.clauses, kept
+        return added
+
+    def _rooted(self, root: list[int], size: int) -> Rooted:
+        """The clauses of one :class:`Rooted` region."""
+        neighbours = self.puzzle.neighbours
+        var = self.var
+        pool = self.pool
+        true = self.true
+        clauses = self.clauses
+        reach = size - len(root)  # the farthest a cell of the region lies from the root
+        dist = dict.fromkeys(root, 0)
+        ring = root
+        order: list[int] = []  # the cells outside the root, nearest first
+        for step in range(1, reach + 1):
+            outer = []
+            for here in ring:
+                for other in neighbours[here]:
+                    if other not in dist and size in var[other]:
+                        dist[other] = step
+                        outer.append(other)
+            order += outer
+            ring = outer
+        # within[cell][i - dist[cell]] for i up to reach: "cell is in the
+        # region, at most i steps from the root"
+        within: dict[int, list[int]] = {cell: [true] * (reach + 1) for cell in root}
+        for cell in order:
+            within[cell] = [pool.new() for _ in range(dist[cell], reach + 1)]
+        for cell in order:
+            levels = within[cell]
+            start = dist[cell]
+            # a member holds the size; nearer implies farther
+            self.add([-levels[-1], var[cell][size]])
+            for lower, upper in itertools.pairwise(levels):
+                clauses.append([-lower, upper])
+            # a member at most i steps out is at most i - 1 out or has a
+            # neighbour that is
+            for i in range(start, reach + 1):
+                support = [levels[i - 1 - start]] if i > start else []
+                for other in neighbours[cell]:
+                    near = dist.get(other)
+                    if near is not None and near <= i - 1:
+                        support.append(within[other][i - 1 - near])
+                self.add([-levels[i - start], *support])
+        # a neighbour of a member holding the size is a member, one step
+        # further out (equal sizes side by side are one region)
+        for cell, levels in within.items():
+            start = dist[cell]
+            for other in neighbours[cell]:
+                there = var[other].get(size)
+                if there is None:
+                    continue
+                far = within.get(other)
+                for i in range(start, reach + 1):
+                    target = far[min(i + 1, reach) - dist[other]] if far is not None else -true
+                    self.add([-levels[i - start], -there, target])
+        members = [within[cell][-1] for cell in order]
+        counter = self._exactly_count(members, reach)
+        return Rooted(size, root, dist, within, order, counter)
+
+    def _exactly_count(self, lits: list[int], count: int) -> list[list[int]]:
+        """Clauses saying exactly ``count`` of ``lits`` are true, by a counter:
+        row ``i`` (after ``lits[i]``), entry ``j`` (0-based): "at least
+        ``j + 1`` of ``lits[: i + 1]``", for ``j`` up to ``count``. Returns the rows."""
+        true = self.true
+        pool = self.pool
+        prev = [-true] * (count + 1)
+        rows = []
+        for index, lit in enumerate(lits):
+            cur = []
+            for j in range(count + 1):
+                if j > index:
+                    cur.append(-true)
+                    continue
+                below = prev[j - 1] if j else true
+                new = pool.new()
+                cur.append(new)
+                # new <-> prev[j] or (lit and below)
+                self.add([-prev[j], new])
+                self.add([-lit, -below, new])
+                self.add([-new, prev[j], lit])
+                self.add([-new, prev[j], below])
+            rows.append(cur)
+            prev = cur
+        if count:
+            self.add([prev[count - 1]])
+        self.add([-prev[count]])
+        return rows
+
     # -- models ----------------------------------------------------------------
 
     def values(self, true: set[int]) -> list[int]:
@@ -416,8 +590,8 @@ class Encoder:
         cuts = self._small_cuts(values)
         cuts += self._big_cuts(values, true)
         t = self.true
-        for cut in cuts:
-            assert t not in cut and -t not in cut
+        for cut in cuts:  # simplified against the constants (or the one false clause)
+            assert t not in cut and (-t not in cut or cut == [-t])
         return cuts
 
     def _small_cuts(self, values: list[int]) -> list[Clause]:
@@ -441,6 +615,13 @@ class Encoder:
                         group.append(other)
             if len(group) == size:
                 continue
+            # a region whose root keeps coming out wrong gets stated outright
+            # (one root per group: roots in one region need one encoding)
+            index = next((self.root_of[cell] for cell in group if cell in self.root_of), None)
+            if index is not None and index not in self.rooted:
+                self.strikes[index] += 1
+                if self.strikes[index] >= ROOT_AFTER:
+                    cuts += self._root(index)
             if len(group) > size:
                 cut = [-self.lit(cell, size) for cell in group[: size + 1]]
             else:
@@ -448,8 +629,40 @@ class Encoder:
                 around = {o for c in group for o in neighbours[c] if o not in inside}
                 cut = [-self.lit(cell, size) for cell in group]
                 cut += [self.lit(other, size) for other in sorted(around)]
+                if GROUP_RINGS:
+                    cuts += self._group_rings(group, size)
             cuts.append(self._simplified(cut))
         return cuts
+
+    def _group_rings(self, group: list[int], size: int) -> list[Clause]:
+        """The ring clauses of :meth:`_rings` around a group too small for its
+        size: if its cells all hold ``size``, its region reaches as far out as
+        the cells nearer to the group cannot fill, so at each distance ``d``
+        (stepping through cells that may hold ``size``) with fewer than
+        ``size`` cells nearer, a cell at distance ``d`` holds ``size``. (The
+        first ring is the usual cut; the further ones save a round each.)"""
+        neighbours = self.puzzle.neighbours
+        var = self.var
+        head = [-self.lit(cell, size) for cell in group]
+        seen = set(group)
+        ring = group
+        inside = len(group)
+        found: list[Clause] = []
+        while inside < size:
+            outer = []
+            for here in ring:
+                for other in neighbours[here]:
+                    if other not in seen and size in var[other]:
+                        seen.add(other)
+                        outer.append(other)
+            if not outer:
+                break  # no room: the clause of the last ring says so
+            clause = [var[other][size] for other in outer]
+            if ring is not group and self.true not in clause:
+                found.append(self._simplified(head + clause))
+            ring = outer
+            inside += len(ring)
+        return found
 
     def _big_cuts(self, values: list[int], true: set[int]) -> list[Clause]:
         """Cuts for the big regions read off the joined edges (see the class)."""
