@@ -44,7 +44,7 @@ STATIC_GROUP = 2
 """Groups of up to this many cells holding a larger size have a neighbour
 holding it, for every size up to ``top``, by clauses written in advance."""
 
-STATIC_SIZE = 4
+STATIC_SIZE = 3
 """Sizes up to this one are enforced by clauses written in advance (every
 connected set of up to ``k + 1`` cells that may hold ``k``); larger sizes by
 the ring clauses, rooted regions and ``refine``'s cuts."""
@@ -347,21 +347,38 @@ class Encoder:
         most :data:`STATIC_GROUP`) all holding ``k`` has a neighbour holding
         ``k`` (one cell: :meth:`_neighbours`)."""
         neighbours = self.puzzle.neighbours
+        var = self.var
+        false = -self.true
+        if STATIC_GROUP >= 2:  # pairs, for every size at once (two neighbours are a pair)
+            for a, lits in enumerate(var):
+                for b in neighbours[a]:
+                    if b < a:
+                        continue
+                    sizes = [k for k in lits.keys() & var[b].keys() if k > 2]  # BIG is 0
+                    if not sizes:
+                        continue
+                    # in a grid the two cells share no neighbour
+                    around = [o for o in neighbours[a] if o != b]
+                    around += [o for o in neighbours[b] if o != a]
+                    for size in sizes:
+                        self.add(
+                            [-lits[size], -var[b][size], *(var[o].get(size, false) for o in around)]
+                        )
         for size in range(2, self.top + 1):
-            allowed = [size in lits for lits in self.var]
+            allowed = [size in lits for lits in var]
             cells = [cell for cell, ok in enumerate(allowed) if ok]
-            counts = list(range(2, min(size, STATIC_GROUP + 1)))
+            counts = list(range(3, min(size, STATIC_GROUP + 1)))
             if size <= STATIC_SIZE:
                 counts.append(size + 1)
             for count in counts:
                 for group in connected_sets(count, cells, neighbours, allowed):
-                    lits = [-self.lit(cell, size) for cell in group]
+                    lits = [-var[cell][size] for cell in group]
                     if count > size:
                         self.add(lits)
                         continue
                     inside = set(group)
-                    around = {o for c in group for o in neighbours[c] if o not in inside}
-                    self.add(lits + [self.lit(other, size) for other in sorted(around)])
+                    around_set = {o for c in group for o in neighbours[c] if o not in inside}
+                    self.add(lits + [self.lit(other, size) for other in sorted(around_set)])
 
     def _rings(self) -> None:
         """A cell holding ``k`` reaches out: when the cells within distance
