@@ -105,7 +105,7 @@ def test_a_broken_group_names_its_cells() -> None:
     puzzle = parse_text("fillomino 2x3\n...\n...")
     (violation,) = checker.check(puzzle, [[2, 2, 2], [3, 3, 3]])
     assert violation.rule == "too-big" and violation.cells == (0, 1, 2)
-    assert violation.message == "the 2s at row 1, column 1 join 3 cells, more than 2"
+    assert violation.message == "the 2s at r1c1 join 3 cells, more than 2"
 
 
 PZPR_FILES = [

@@ -17,7 +17,7 @@ behind an agreeing checker.
 from __future__ import annotations
 
 from ...kind import Rows, Violation
-from .model import Fillomino, where
+from .model import Fillomino
 
 
 def check(puzzle: Fillomino, grid: Rows) -> list[Violation]:
@@ -36,16 +36,16 @@ def check(puzzle: Fillomino, grid: Rows) -> list[Violation]:
     found: list[Violation] = []
     for cell, value in enumerate(numbers):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            found.append(Violation("value", (cell,), f"{where(cols, cell)} holds {value!r}"))
+            found.append(Violation("value", (cell,), f"{_label(cols, cell)} holds {value!r}"))
             numbers[cell] = 0
             continue
         given = puzzle.givens[cell]
         if given and value != given:
             found.append(
-                Violation("given", (cell,), f"{where(cols, cell)} must keep its given {given}")
+                Violation("given", (cell,), f"{_label(cols, cell)} must keep its given {given}")
             )
         if not value:
-            found.append(Violation("empty", (cell,), f"{where(cols, cell)} has no number"))
+            found.append(Violation("empty", (cell,), f"{_label(cols, cell)} has no number"))
     for group in _groups(rows, cols, numbers):
         number = numbers[group[0]]
         if not number or len(group) == number:
@@ -55,11 +55,17 @@ def check(puzzle: Fillomino, grid: Rows) -> list[Violation]:
             Violation(
                 rule,
                 group,
-                f"the {number}s at {where(cols, group[0])} join {len(group)} cells, "
+                f"the {number}s at {_label(cols, group[0])} join {len(group)} cells, "
                 f"{words} than {number}",
             )
         )
     return found
+
+
+def _label(cols: int, cell: int) -> str:
+    """A cell as hints name it: ``r7c6``."""
+    row, col = divmod(cell, cols)
+    return f"r{row + 1}c{col + 1}"
 
 
 def _groups(rows: int, cols: int, numbers: list[int]) -> list[tuple[int, ...]]:
