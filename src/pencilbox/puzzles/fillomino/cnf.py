@@ -358,11 +358,11 @@ class Encoder:
                     if not sizes:
                         continue
                     # in a grid the two cells share no neighbour
-                    around = [o for o in neighbours[a] if o != b]
-                    around += [o for o in neighbours[b] if o != a]
+                    beside = [o for o in neighbours[a] if o != b]
+                    beside += [o for o in neighbours[b] if o != a]
                     for size in sizes:
                         self.add(
-                            [-lits[size], -var[b][size], *(var[o].get(size, false) for o in around)]
+                            [-lits[size], -var[b][size], *(var[o].get(size, false) for o in beside)]
                         )
         for size in range(2, self.top + 1):
             allowed = [size in lits for lits in var]
@@ -372,13 +372,13 @@ class Encoder:
                 counts.append(size + 1)
             for count in counts:
                 for group in connected_sets(count, cells, neighbours, allowed):
-                    lits = [-var[cell][size] for cell in group]
+                    negated = [-var[cell][size] for cell in group]
                     if count > size:
-                        self.add(lits)
+                        self.add(negated)
                         continue
                     inside = set(group)
-                    around_set = {o for c in group for o in neighbours[c] if o not in inside}
-                    self.add(lits + [self.lit(other, size) for other in sorted(around_set)])
+                    around = {o for c in group for o in neighbours[c] if o not in inside}
+                    self.add(negated + [self.lit(other, size) for other in sorted(around)])
 
     def _rings(self) -> None:
         """A cell holding ``k`` reaches out: when the cells within distance
