@@ -14,7 +14,8 @@ Each count's answer is compared with janko's. A count is repeated
 work only ever adds time); beside the wall-clock seconds the count reports,
 the process's CPU seconds are kept too (least of the repeats), which a
 loaded machine inflates less. Printed: a row per board (seconds, and for the
-plain encoding its variables, clauses, solver calls and cuts), then per
+plain encoding its variables and clauses up front, solver calls, and cuts:
+the clauses ``refine`` added, a rooted region's included), then per
 engine the sum, median and maximum of both. Exits 1 if a board is not
 proven unique or disagrees with janko's answer.
 """

@@ -13,8 +13,19 @@ given cells hold their given). The clauses:
   ``k`` has a neighbour holding ``k``. For every size, a cell holding
   ``k > 1`` has a neighbour holding ``k`` and two neighbours never both
   hold 1;
+* sizes above :data:`STATIC_SIZE` get ring clauses in advance (a cell
+  holding ``k`` has a cell holding ``k`` at each distance its nearer cells
+  cannot fill);
 * the rest lazily: ``refine`` reads a model's groups and cuts each one of
-  the wrong size (:meth:`Encoder.refine`).
+  the wrong size (:meth:`Encoder.refine`): too big, not all of ``k + 1`` of
+  its cells hold ``k``; too small, not all of its cells do, or a cell at
+  each distance around it does;
+* a region rooted at settled cells (a given, say) whose groups ``refine``
+  keeps cutting (:data:`ROOT_AFTER` times) is then stated outright, with a
+  variable per cell and distance from the root and an exact count
+  (:class:`Rooted`): a large region that the cuts would grow a cell per
+  round comes out whole at once. Every region's size stays exact without
+  it (the cuts do that), so it is only ever added where it pays.
 
 Given a propagated state (the hybrid), the cells' domains are its first
 ``rows * cols`` variables (bit ``k - 1`` is size ``k``): a settled cell is a
@@ -56,8 +67,9 @@ GROUP_RINGS = True
 """Whether a group too small for its size is cut at every ring around it
 (:meth:`Encoder._group_rings`), not only at its neighbours."""
 
-ROOTED_FROM = 5
-"""The least size whose settled cells root a :class:`Rooted` region."""
+ROOTED_FROM = STATIC_SIZE + 1
+"""The least size whose settled cells root a :class:`Rooted` region (the
+sizes below are stated completely in advance)."""
 
 ROOT_AFTER = 32
 """A root's region is encoded once ``refine`` has cut it this many times (0:
