@@ -315,6 +315,18 @@ def test_a_region_cut_often_enough_is_rooted(monkeypatch: pytest.MonkeyPatch) ->
     assert list(encoder.rooted) == [0] and encoder.strikes == [2]
 
 
+def test_a_group_too_small_is_cut_at_every_ring() -> None:
+    # the given 6 alone (the 1 below it walls it in): within distance 1 it
+    # has 2 cells, within 2 it has 4, so its region holds a 6 at distance 2
+    # and one at distance 3; within 3 there are 6 cells, enough (distance 1
+    # is the usual cut's neighbour)
+    puzzle = parse_text("fillomino 2x6\n6 . . . . .\n1 . . . . .\n")
+    encoder = cnf.Encoder(puzzle, cnf.bare_domains(puzzle))
+    six = [encoder.var[cell].get(6) for cell in range(12)]
+    rings = [sorted(clause) for clause in encoder._group_rings([0], 6)]
+    assert rings == [sorted([six[2], six[7]]), sorted([six[3], six[8]])]
+
+
 def test_an_answer_reads_back_from_its_own_assignment() -> None:
     for seed in SEEDS[:60]:
         puzzle = board_for(seed)
