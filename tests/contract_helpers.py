@@ -18,7 +18,7 @@ from crosscheck import Grid, frozen, frozen_all
 from pencilbox import registry, solving
 from pencilbox.engine import Deduction, State
 from pencilbox.errors import PuzzleError
-from pencilbox.kind import PuzzleKind
+from pencilbox.kind import Edge, PuzzleKind
 
 Kind = PuzzleKind[Any]
 
@@ -153,27 +153,40 @@ class Chain:
     moves: int
     status: str  # the last hint's status: "solved", "stuck", "narrowed" (or "mistake")
     mistakes: list[str]
+    edges: list[Edge]  # the marks drawn between cells (a move may be one)
 
 
 def follow_hints(kind: Kind, puzzle: Any, solution: Grid) -> Chain:
-    """Ask for a hint and enter its move (the final step's ``value`` in each of
-    its ``cells``, as a player would) until the hints stop; any entry the
-    solution contradicts is recorded as a mistake."""
+    """Ask for a hint and make its move until the hints stop: enter the final
+    step's ``value`` in each of its ``cells``, as a player would, or draw its
+    ``edges`` (a type that reads marks off a state may hint a border); any
+    entry or mark the solution contradicts is recorded as a mistake."""
     position = [[0] * puzzle.cols for _ in range(puzzle.rows)]
+    edges: list[Edge] = []
     mistakes: list[str] = []
-    for moves in range(puzzle.rows * puzzle.cols + 1):
-        hint = solving.hint(kind, puzzle, position)
+    answer = [list(row) for row in solution]
+    cells = puzzle.rows * puzzle.cols
+    for moves in range(3 * cells + 1):  # a move per cell, at most one per edge besides
+        hint = solving.hint(kind, puzzle, position, edges=edges)
         if hint.status != "step":
-            return Chain(position, moves, hint.status, mistakes)
+            return Chain(position, moves, hint.status, mistakes, edges)
         final = hint.steps[-1]
+        if final.edges:
+            assert not final.writes, final
+            fresh = [edge for edge in final.edges if edge not in edges]
+            assert fresh, f"hint {final} draws only marks already drawn"
+            edges += fresh
+            wrong = kind.edge_mistakes(puzzle, fresh, answer)
+            mistakes += [f"after {final}: {violation.message}" for violation in wrong]
+            continue
         assert final.writes and final.cells and final.value is not None, final
         for cell in final.cells:
             row, col = divmod(cell, puzzle.cols)
             assert position[row][col] == 0, f"hint {final} enters an entered cell"
             position[row][col] = final.value
-        wrong = kind.position_mistakes(puzzle, position, [list(row) for row in solution])
+        wrong = kind.position_mistakes(puzzle, position, answer)
         mistakes += [f"after {final}: {violation.message}" for violation in wrong]
-    raise AssertionError("more hints than cells")
+    raise AssertionError("more hints than cells and edges")
 
 
 # -- broken input ----------------------------------------------------------------------

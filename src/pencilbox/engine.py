@@ -52,11 +52,22 @@ class Deduction:
     supposed: tuple[int, ...] = ()
     chain: tuple[Deduction, ...] = ()
     contradiction: str | None = None
+    # The marks between two cells the step asks the player to draw (a hint's
+    # move that is not a value): ``(cell, cell, mark)`` each, the lower first.
+    edges: tuple[tuple[int, int, str], ...] = ()
 
     def as_json(self, label: Callable[[int], str]) -> dict[str, Any]:
         """The one JSON form of a deduction: cell ids for programs (``cells``,
         ``because``) and beside each list the names ``label`` gives those cells
-        (``r1c2``...), for people; the engine cannot name cells itself."""
+        (``r1c2``...), for people; the engine cannot name cells itself. A step
+        that draws edge marks also carries them, as ``edges`` (``[cell, cell,
+        mark]`` each) and ``edge_labels`` (the same with the cells' names)."""
+        marks = {}
+        if self.edges:
+            marks = {
+                "edges": [[a, b, mark] for a, b, mark in self.edges],
+                "edge_labels": [[label(a), label(b), mark] for a, b, mark in self.edges],
+            }
         return {
             "rule": self.rule,
             "cells": list(self.cells),
@@ -71,6 +82,7 @@ class Deduction:
             "supposed_labels": [label(cell) for cell in self.supposed],
             "chain": [step.as_json(label) for step in self.chain],
             "contradiction": self.contradiction,
+            **marks,
         }
 
 

@@ -173,15 +173,17 @@ def hint(
     """What a person could deduce next from ``position`` (default: the bare puzzle).
 
     The ladder is run cheapest (most human) first until one step settles a
-    cell; if that chain is long, or far from ``last`` (the cell of the
-    player's last move), the cells are also tried one at a time
-    (:mod:`.hinting`) and the shortest move wins. A position that contradicts
-    the solution is reported as a mistake. ``marks`` are the player's pencil
-    marks (per cell a bitset, bit ``v - 1`` for value ``v``; 0 for none): on a
-    type whose candidates they are, a hint starts from them, so it does not
-    offer an elimination already pencilled. ``edges`` are the player's marks
-    between cells (:attr:`PuzzleKind.edge_marks`): a wrong one is a mistake
-    like a wrong entry, and the hint starts from what they leave.
+    cell (or, for a type that reads edge marks off a state, proves a mark
+    the position does not show: the move is to draw it); if that chain is
+    long, or far from ``last`` (the cell of the player's last move), the
+    cells are also tried one at a time (:mod:`.hinting`) and the shortest
+    move wins. A position that contradicts the solution is reported as a
+    mistake. ``marks`` are the player's pencil marks (per cell a bitset, bit
+    ``v - 1`` for value ``v``; 0 for none): on a type whose candidates they
+    are, a hint starts from them, so it does not offer an elimination
+    already pencilled. ``edges`` are the player's marks between cells
+    (:attr:`PuzzleKind.edge_marks`): a wrong one is a mistake like a wrong
+    entry, and the hint starts from what they leave.
     """
     if position is not None or edges:
         mistakes = find_mistakes(kind, puzzle, position, edges)
@@ -196,6 +198,14 @@ def hint(
     teacher = hinting.Teacher(kind, puzzle, rules)
     teacher.cells_are_vars = len(state.domains) == puzzle.rows * puzzle.cols
     teacher.last = last
+    teacher.shown = hinting.shown_edges(kind, puzzle, state, edges)
+    if teacher.shown is not None and edges:
+        # Marks that leave a cell one value the grid does not hold: no rule
+        # writes a settled cell, so the hint says to write it first.
+        written = position_state(kind, puzzle, position)
+        marked = hinting.marked_values(kind, puzzle, written, state, teacher)
+        if marked:
+            return Hint(marked, [], "step")
     # A ladder move found within a few rule applications is short; past that
     # the chain grows long, and the cells tried one at a time usually win.
     ladder, ladder_steps = state.copy(), list[Deduction]()  # a full run goes on from here

@@ -10,6 +10,7 @@ from typing import Any
 from ..engine import Contradiction, Deduction, Rule, State, first_step
 from ..kind import PuzzleKind, Violation
 from ..results import violation_json
+from .edges import edge_move, new_edges
 from .split import Split
 from .teacher import Teacher
 
@@ -17,7 +18,9 @@ from .teacher import Teacher
 @dataclass
 class Hint:
     """The next step from a position: a chain of deductions ending where a
-    cell gets settled, or the player's mistakes, or nothing left to say.
+    cell gets settled (or, for a type that reads edge marks off a state, a
+    mark is proven: the final step's ``edges``), or the player's mistakes,
+    or nothing left to say.
     A hint where the rules stall carries the case split it offers (``split``):
     a "step" when the ladder refutes every value but one, else a "guess"."""
 
@@ -77,7 +80,9 @@ def ladder_hint(
     teacher: Teacher | None = None,
 ) -> Hint | None:
     """The ladder's own next move: deductions cheapest first until one settles
-    a cell; None if ``cap`` rule applications found none. ``state`` and
+    a cell, or proves an edge mark the position does not show (for a type
+    that reads marks off a state: ``teacher.shown``, :mod:`.edges`); None if
+    ``cap`` rule applications found none. ``state`` and
     ``steps`` are left as the run left them, so that a capped run can be
     continued by passing them again. With a ``teacher``, the steps of a rule
     that supposes (``Rule.lookahead``) are noted, so that :func:`told` can
@@ -100,6 +105,9 @@ def ladder_hint(
             steps.extend(found)
             if any(d.writes for d in found):
                 return Hint(shortest(steps, found, teacher), [], "step")
+            drawn = new_edges(teacher, before.domains, state) if teacher is not None else None
+            if drawn and teacher is not None:
+                return Hint(edge_move(teacher, steps, found, drawn), [], "step")
     except Contradiction:
         return Hint(
             [], [Violation("contradiction", (), "this position has no solution")], "mistake"
@@ -117,6 +125,11 @@ def told(teacher: Teacher, hint: Hint) -> Hint:
     if not teacher.probed:
         return hint
     steps = [step for kept in hint.steps for step in explain_probe(teacher, kept)]
+    move = hint.steps[-1] if hint.steps else None
+    if move is not None and (move.writes or move.edges) and steps[-1] is not move:
+        # A probing step that settles a cell is told as the suppositions that
+        # refute its other options; the move itself still ends the hint.
+        steps.append(move)
     return dataclasses.replace(hint, steps=steps)
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Contradiction, Deduction, Rule, State, first_step, propagate
-from ..kind import PuzzleKind
+from ..kind import Edge, PuzzleKind
 
 SUPPOSE = "suppose"
 """The rule name of a step that refutes an option by supposing it."""
@@ -89,6 +89,10 @@ class Teacher:
         # supposition (see :func:`.answer.explain_probe`).
         self.probed: list[tuple[Deduction, State, list[int]]] = []
         self.last: int | None = None  # the cell of the player's last move, if known
+        # The edge marks the position shows, for a type that reads marks off a
+        # state (None: it does not, and a hint ends only where a cell settles);
+        # a rule application proving another ends a hint (see :mod:`.edges`).
+        self.shown: set[Edge] | None = None
 
     def option(self, state: State, var: int, bit: int) -> tuple[str, tuple[int, ...]]:
         """Option ``bit`` of ``var`` in words, with its cells: as a lookahead rule

@@ -7,7 +7,7 @@ where its entries or its answers are not plain cell values.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar, Generic
 
 from ..engine import State
@@ -83,6 +83,17 @@ class PlayerHooks(Labelled[P]):
         """Narrow ``state`` (a position's) by the player's edge marks: it keeps
         every answer the marks allow, and a mark no answer allows leaves it to
         the rules to find the contradiction."""
+
+    def known_edges(
+        self, puzzle: P, state: State, around: Iterable[int] | None = None
+    ) -> set[Edge] | None:
+        """The edge marks ``state`` proves on the edges of the cells ``around``
+        (default: every cell): those every answer it keeps has. A hint may then
+        end at a step that proves a mark the player has not made, the move
+        being to draw it (see :mod:`pencilbox.hinting`). None, the default: the
+        type reads no marks off a state, and its hints end only where a cell
+        is settled."""
+        return None
 
     def edge_mistakes(
         self, puzzle: P, edges: Sequence[Edge], solution: Rows, *, reveal: bool = False

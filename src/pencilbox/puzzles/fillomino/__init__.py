@@ -16,7 +16,7 @@ Values outside the solver:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +106,13 @@ class FillominoKind(PuzzleKind[Fillomino]):
         from .edges import apply_edges
 
         apply_edges(puzzle, state, edges)
+
+    def known_edges(
+        self, puzzle: Fillomino, state: State, around: Iterable[int] | None = None
+    ) -> set[Edge]:
+        from .borders import known_edges
+
+        return known_edges(puzzle, state, around)
 
     def edge_mistakes(
         self, puzzle: Fillomino, edges: Sequence[Edge], solution: Rows, *, reveal: bool = False
