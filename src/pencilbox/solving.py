@@ -199,13 +199,8 @@ def hint(
     teacher.cells_are_vars = len(state.domains) == puzzle.rows * puzzle.cols
     teacher.last = last
     teacher.shown = hinting.shown_edges(kind, puzzle, state, edges)
-    if teacher.shown is not None and edges:
-        # Marks that leave a cell one value the grid does not hold: no rule
-        # writes a settled cell, so the hint says to write it first.
-        written = position_state(kind, puzzle, position)
-        marked = hinting.marked_values(kind, puzzle, written, state, teacher)
-        if marked:
-            return Hint(marked, [], "step")
+    if marked := hinting.marked_values(teacher, state, position, edges):
+        return Hint(marked, [], "step")  # no rule writes a cell the marks settled
     # A ladder move found within a few rule applications is short; past that
     # the chain grows long, and the cells tried one at a time usually win.
     ladder, ladder_steps = state.copy(), list[Deduction]()  # a full run goes on from here

@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Deduction, State
-from ..kind import Edge, PuzzleKind
+from ..grid import Rows
+from ..kind import Edge, PuzzleKind, position_state
 from .teacher import Teacher
 
 MARKED = "marks"
@@ -165,12 +166,16 @@ def draw_words(label: Callable[[int], str], marks: Sequence[Edge]) -> str:
 
 
 def marked_values(
-    kind: PuzzleKind[Any], puzzle: Any, written: State, marked: State, teacher: Teacher
+    teacher: Teacher, marked: State, position: Rows | None, edges: Sequence[Edge]
 ) -> list[Deduction]:
-    """A step writing a value the player's marks leave a cell with (``marked``:
-    the position's state with its marks; ``written``: without them), the one
-    nearest the last move; empty when the marks settle no such cell."""
-    before = kind.settled_cells(puzzle, written)
+    """A step writing a value the player's marks (``edges``) leave a cell with
+    that ``position`` does not hold (``marked``: the position's state with its
+    marks), the one nearest the last move; empty when the marks settle no
+    such cell, or the type reads no marks off a state (``teacher.shown``)."""
+    if teacher.shown is None or not edges:
+        return []
+    kind, puzzle = teacher.kind, teacher.puzzle
+    before = kind.settled_cells(puzzle, position_state(kind, puzzle, position))
     after = kind.settled_cells(puzzle, marked)
     fresh = [cell for cell in after if cell not in before]
     if not fresh:
