@@ -291,3 +291,43 @@ def test_the_static_site_solves_by_borders_and_edits(site_contexts: Contexts, si
     place_givens(phone, site, "phone", "site")
     phone.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def test_a_border_hint_draws_its_line_and_is_followed_by_drawing_it(page: Any, server: str) -> None:
+    """The first hint on pzprjs's board is the borders round a 1: the page lights
+    those lines (dashed, each titled) and their cells; the player draws them on
+    the lines lit, the light goes, and the next hint is about something else."""
+    import_puzzle(page, PZPRJS_URL)
+    puzzle = api(server, "/api/load", {"input": PZPRJS_URL})["json"]
+    first = api(server, "/api/hint", {"puzzle": puzzle})["steps"][-1]
+    assert first["edges"] and not first["writes"]
+    page.click("#hint")
+    page.wait_for_selector("svg.board line.hint-edge", state="attached")  # a line has no area
+    lit = page.eval_on_selector_all(
+        "svg.board line.hint-edge", "n => n.map(x => x.dataset.hintEdge)"
+    )
+    assert sorted(lit) == sorted(f"{a}:{b}" for a, b, _ in first["edges"])
+    titles = page.eval_on_selector_all(
+        "svg.board line.hint-edge title", "n => n.map(x => x.textContent)"
+    )
+    assert titles == [f"hint: border between {a} and {b}" for a, b, _ in first["edge_labels"]]
+    cells = page.eval_on_selector_all("rect.cell.hint", "n => n.map(x => Number(x.dataset.cell))")
+    assert sorted(cells) == sorted(first["cells"])
+    page.click("#hint")  # the reason names the move
+    assert first["reason"] in page.inner_text("#hint-panel")
+    screenshot(page, "fillomino-hint-border.png")
+    for a, b, _ in first["edges"]:
+        page.click(f'rect.edge-hit[data-edge="{a}:{b}"]')
+    assert page.locator("svg.board line.hint-edge").count() == 0
+    assert page.locator("svg.board line.cut").count() == len(first["edges"])
+    before = page.inner_text("#hint-panel")
+    page.click("#hint")
+    page.wait_for_function(
+        "before => { const t = document.querySelector('#hint-panel').innerText;"
+        " return t !== before && !t.includes('Thinking') && !t.includes('Waiting'); }",
+        arg=before,
+    )
+    lit = page.eval_on_selector_all(
+        "svg.board line.hint-edge", "n => n.map(x => x.dataset.hintEdge)"
+    )
+    assert not set(lit) & {f"{a}:{b}" for a, b, _ in first["edges"]}

@@ -16,7 +16,7 @@
 // The web app serves this file at /static/js/kinds/fillomino.js, beside the page's
 // loader, so the imports below reach the page's shared code in ../core/.
 
-import { cellOrigin, CELL, drawCells, drawEdgeTargets, drawEdges, drawFocus, drawMarks, drawText, newBoard } from "../core/board.js";
+import { cellOrigin, CELL, drawCells, drawEdgeTargets, drawEdges, drawFocus, drawHintEdges, drawMarks, drawText, newBoard } from "../core/board.js";
 import { svg } from "../core/dom.js";
 import { drawDraftCells } from "../editor/draw.js";
 import { toRows } from "../editor/regions.js";
@@ -342,8 +342,9 @@ function drawJoin(board, a, b) {
   board.layers.thick.append(svg("line", { ...attrs, class: "join" }));
 }
 
-// view: { values, marks, selected, errors, hint, because, rung, solved }
-// (rung: { settled: Map cell -> size, fresh: Set } or null)
+// view: { values, marks, selected, errors, hint, because, hintEdges, rung, solved }
+// (rung: { settled: Map cell -> size, fresh: Set } or null; hintEdges: the
+// marks a hint's move draws, [cell, cell, "border" | "join"] each)
 export function draw(model, view) {
   const board = newBoard(model.rows, model.cols, "Fillomino board");
   board.root.classList.add("drag"); // strokes copy numbers and close groups: no scrolling under them
@@ -377,6 +378,7 @@ export function draw(model, view) {
     else if (view.marks[cell]) drawMarks(board, cell, view.marks[cell]);
   }
   if (!view.rung) {
+    drawHintEdges(board, view.hintEdges); // a hint whose move is a border (or a join)
     drawEdgeTargets(board, (a, b) => `${a}:${b}`);
     drawFocus(board, view.selected);
   }

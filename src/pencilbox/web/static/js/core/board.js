@@ -143,6 +143,23 @@ export function drawGrid(board, regionOf) {
   drawEdges(board, (a, b) => (region(a) === region(b) ? "grid" : "border"));
 }
 
+// The marks a hint's move draws between two cells ([a, b, mark] each, a above
+// or left of b): each line lit over whatever is drawn there, dashed in the
+// hint's colour (class `hint-edge` and the mark's name), with its own title,
+// so that the move is not told by colour alone.
+export function drawHintEdges(board, edges) {
+  const { cols, layers } = board;
+  for (const [a, b, mark] of edges || []) {
+    const [x, y] = cellOrigin(cols, a);
+    const across = b === a + 1; // a line between a cell and the one to its right
+    const ends = across ? [x + CELL, y, x + CELL, y + CELL] : [x, y + CELL, x + CELL, y + CELL];
+    const [x1, y1, x2, y2] = ends;
+    const node = svg("line", { x1, y1, x2, y2, class: `hint-edge ${mark}`, "data-hint-edge": `${a}:${b}` });
+    node.append(svg("title", { text: `hint: ${mark} between ${cellLabel(cols, a)} and ${cellLabel(cols, b)}` }));
+    layers.focus.append(node);
+  }
+}
+
 // Invisible click targets on the inner edges between two cells for which
 // `keyOf(a, b)` (a above or left of b) returns a key; the key goes into the
 // target's data-edge attribute for the click handler.

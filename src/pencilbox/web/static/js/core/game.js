@@ -73,6 +73,7 @@ export class Game {
     this.errors = new Set();
     this.hintCells = new Set();
     this.becauseCells = new Set();
+    this.hintEdges = []; // a hint's move that is a mark between two cells: [cell, cell, mark] each
   }
 
   // -- saving --------------------------------------------------------------
@@ -296,6 +297,7 @@ export class Game {
       const last = result.steps[result.steps.length - 1];
       this.hintCells = new Set(last.cells);
       this.becauseCells = new Set(result.steps.flatMap((s) => s.because).filter((c) => !this.hintCells.has(c)));
+      this.hintEdges = last.edges || [];
     }
     this.render();
     return result;
@@ -364,6 +366,7 @@ export class Game {
       errors: this.errors,
       hint: this.hintCells,
       because: this.becauseCells,
+      hintEdges: this.hintEdges,
       rung: this.rung,
       solved: this.solved,
     });

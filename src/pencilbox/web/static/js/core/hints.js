@@ -155,13 +155,17 @@ export class HintPanel {
     const final = steps[steps.length - 1];
     let hint = final.cells;
     let because = this.tier >= 2 ? steps.flatMap((s) => s.because) : [];
+    // a move that draws marks between cells (a border, say) lights those lines too
+    let edges = final.edges || [];
     if (this.stepping) {
       const step = steps[this.stepping.step];
       hint = this.subSteps(step)[this.stepping.at].cells;
       because = step.supposed;
+      edges = [];
     }
     game.hintCells = new Set(hint);
     game.becauseCells = new Set(because.filter((c) => !game.hintCells.has(c)));
+    game.hintEdges = edges;
     game.render();
   }
 }

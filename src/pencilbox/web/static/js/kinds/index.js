@@ -13,7 +13,9 @@
 // answer allows that the server's grid cannot show); kept(model, value), for a
 // type whose cell value packs marks beside its digit (what a digit typed or
 // erased leaves), and edgeMarks(model, values) (the marks between cells its
-// position sends beside the grid).
+// position sends beside the grid). draw's view carries `hintEdges`, the marks a
+// hint's move draws ([cell, cell, mark] each; empty for a value), for a type
+// whose hints may be such a move (see drawHintEdges in core/board.js).
 
 const loaded = new Map();
 
