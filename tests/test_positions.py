@@ -183,10 +183,14 @@ def made(answer: dict[str, Any], position: list[list[int]], cols: int) -> list[l
     return after
 
 
-def cli_hint(capsys: pytest.CaptureFixture[str], tmp: Path, puzzle: str, grid: Any) -> Any:
-    """``pencilbox hint PUZZLE --position FILE --json``, in process, as JSON."""
+def cli_hint(
+    capsys: pytest.CaptureFixture[str], tmp: Path, puzzle: str, grid: Any, edges: Any = ()
+) -> Any:
+    """``pencilbox hint PUZZLE --position FILE --json``, in process, as JSON
+    (with ``edges``, the marks drawn between cells, the file holds them too)."""
     position = tmp / "position.json"
-    position.write_text(json.dumps(grid), encoding="utf-8")
+    held = {"position": grid, "edges": list(edges)} if edges else grid
+    position.write_text(json.dumps(held), encoding="utf-8")
     code = cli.main(["hint", puzzle, "--position", str(position), "--json"])
     out, err = capsys.readouterr()
     assert code == 0, err
@@ -197,15 +201,21 @@ def cli_round_trip(
     capsys: pytest.CaptureFixture[str], tmp: Path, kind: Any, puzzle: Any, solution: Any
 ) -> None:
     """The CLI reads back the positions it leads to: the solution less its last
-    move is hinted, the hint's move made is read and is solved."""
+    move is hinted, the hint's move made is read and is solved. A move that
+    draws marks between cells (a border) is made too, and the cell hinted after."""
     source = tmp / "puzzle.json"
     source.write_text(json.dumps(kind.to_json(puzzle)), encoding="utf-8")
     before = without_last_move(kind, puzzle, as_entered(kind, puzzle, solution), solution)
     answer = cli_hint(capsys, tmp, str(source), before)
+    edges: list[Any] = []
+    while answer["status"] == "step" and answer["steps"][-1].get("edges"):
+        assert len(edges) < 4, answer  # a cell has at most four edges
+        edges += answer["steps"][-1]["edges"]
+        answer = cli_hint(capsys, tmp, str(source), before, edges)
     assert answer["status"] == "step", answer
     after = made(answer, before, puzzle.cols)
     assert kind.position_mistakes(puzzle, after, solution) == []
-    assert cli_hint(capsys, tmp, str(source), after)["status"] == "solved"
+    assert cli_hint(capsys, tmp, str(source), after, edges)["status"] == "solved"
 
 
 @pytest.mark.parametrize(
