@@ -35,7 +35,8 @@ def _problems(obj: dict[str, Any]) -> list[Violation]:
         Violation(
             "given-too-big",
             (cell,),
-            f"the {given} at {model.where(cols, cell)} is larger than the board's {cells} cells",
+            f"the {model.short(given)} at {model.where(cols, cell)} is larger than the "
+            f"board's {cells} cells",
         )
         for cell, given in enumerate(givens)
         if given > cells

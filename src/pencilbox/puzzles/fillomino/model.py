@@ -99,11 +99,18 @@ def build(rows: int, cols: int, givens: Sequence[int], where_: str | None = None
     for cell, given in enumerate(givens):
         if not 0 <= given <= rows * cols:
             raise PuzzleError(
-                f"the given {given} at {where(cols, cell)} is not a region size of a "
+                f"the given {short(given)} at {where(cols, cell)} is not a region size of a "
                 f"{rows}x{cols} board (1..{rows * cols})",
                 where=where_,
             )
     return Fillomino(rows, cols, tuple(givens))
+
+
+def short(number: int) -> str:
+    """A number as an error message shows it: a huge one cut short, so that the
+    message stays one short line whatever was typed."""
+    text = str(number)
+    return text if len(text) <= 12 else f"{text[:12]}..."
 
 
 def read(rows: int, cols: int, givens: Sequence[int], where_: str | None = None) -> Fillomino:
