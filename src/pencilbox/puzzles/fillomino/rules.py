@@ -66,6 +66,7 @@ def room(state: State, log: Log) -> bool:
     state = as_state(state)
     domains, near = state.domains, state.tables.near
     regions, _ = settled_regions(state)
+    _enough_cells(state, regions)
     for region in regions:
         size = region.size
         if len(region.cells) + len(region.exits) >= size:
@@ -83,6 +84,31 @@ def room(state: State, log: Log) -> bool:
             words = f"{region_words(state.tables, region)} has room for only {len(seen)} cells"
             raise Contradiction(Why(words, region.cells))
     return False
+
+
+def _enough_cells(state: FillominoState, regions: list[Region]) -> None:
+    """The open regions together need no more cells than are unsettled.
+
+    Open regions of one size may meet and make one region, so per size the
+    need is counted as if they all met in as few regions as hold them: ``m``
+    regions of ``k`` holding ``s`` settled cells (``m`` the least with
+    ``m * k >= s``) still need ``m * k - s`` cells. Without this a search
+    with only the rungs below reach (which bound no size) starts regions of
+    large sizes the board no longer has room for and only finds out cell by
+    cell.
+    """
+    settled = 0
+    held: dict[int, int] = {}
+    for region in regions:
+        settled += len(region.cells)
+        if len(region.cells) < region.size:
+            held[region.size] = held.get(region.size, 0) + len(region.cells)
+    need = sum(-(-cells // size) * size - cells for size, cells in held.items())
+    free = len(state.domains) - settled
+    if need > free:
+        words = f"the open regions need {need} more cells, and only {free} are left"
+        cells = tuple(c for r in regions if len(r.cells) < r.size for c in r.cells)
+        raise Contradiction(Why(words, cells))
 
 
 # -- way out -------------------------------------------------------------------------

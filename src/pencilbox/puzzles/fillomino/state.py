@@ -91,16 +91,20 @@ class FillominoState(State):
     def choose(self) -> int | None:
         """Branch where a region must grow: an exit of the open settled region
         with the fewest exits (the exit with the fewest sizes left), else the
-        cell with the fewest sizes.
+        cell with the fewest sizes; but first a cell in a pocket that fits
+        at most one of its sizes (:func:`_pocket_cell`).
 
         Growing open regions first finds a region walled in, or too large,
         within a few levels, where a cell far from everything would start a
         region no rule can judge yet.
         """
         try:
-            regions, _ = settled_regions(self)
+            regions, owner = settled_regions(self)
         except Contradiction:
             return super().choose()
+        pocket = _pocket_cell(self, regions, owner)
+        if pocket is not None:
+            return pocket
         domains = self.domains
         best: tuple[int, int] | None = None
         chosen = None
@@ -112,6 +116,40 @@ class FillominoState(State):
                 if best is None or rank < best:
                     best, chosen = rank, cell
         return chosen if chosen is not None else super().choose()
+
+
+def _pocket_cell(state: FillominoState, regions: list[Region], owner: list[int]) -> int | None:
+    """An unsettled cell with sizes its pocket cannot hold and at most one that
+    it can, if there is one: searched first, since its children die at once
+    (or one lives), where the rungs below reach keep such sizes.
+
+    A cell's region lies in its pocket (the connected unsettled cells around
+    it) and the settled regions beside the pocket, so a size above the
+    pocket's cell count fits only if a region of that size is beside it.
+    """
+    domains, near = state.domains, state.tables.near
+    seen = [False] * len(domains)
+    for start, domain in enumerate(domains):
+        if seen[start] or not domain & (domain - 1):
+            continue
+        seen[start] = True
+        pocket, todo, beside = [start], [start], 0
+        while todo:
+            for other in near[todo.pop()]:
+                dom = domains[other]
+                if not dom & (dom - 1):
+                    if owner[other] >= 0:
+                        beside |= regions[owner[other]].bit
+                elif not seen[other]:
+                    seen[other] = True
+                    pocket.append(other)
+                    todo.append(other)
+        fits = beside | ((1 << len(pocket)) - 1)
+        for cell in pocket:
+            domain = domains[cell]
+            if domain & ~fits and (domain & fits).bit_count() <= 1:
+                return cell
+    return None
 
 
 def as_fillomino(state: State) -> FillominoState:
