@@ -30,7 +30,7 @@ import pytest
 from crosscheck import assert_same_answers, describe, frozen, frozen_all, sat_answers, seeds
 from pencilbox.engine import Contradiction, State, propagate
 from pencilbox.grid import Rows
-from pencilbox.puzzles.fillomino import KIND, brute, cnf
+from pencilbox.puzzles.fillomino import KIND, brute, cnf, cnf_sizes
 from pencilbox.puzzles.fillomino.boards import soak_board
 from pencilbox.puzzles.fillomino.model import Fillomino, build, parse_text
 from pencilbox.sat.core import count_models
@@ -65,11 +65,16 @@ def truth(seed: str) -> tuple[int, frozenset[Any]]:
 
 # (SMALL_TOP, STATIC_SIZE, ROOTED_FROM, ROOT_AFTER)
 SPLITS = {
-    "default": (cnf.SMALL_TOP, cnf.STATIC_SIZE, cnf.ROOTED_FROM, cnf.ROOT_AFTER),
-    "all-big": (1, cnf.STATIC_SIZE, cnf.ROOTED_FROM, cnf.ROOT_AFTER),
+    "default": (
+        cnf_sizes.SMALL_TOP,
+        cnf_sizes.STATIC_SIZE,
+        cnf_sizes.ROOTED_FROM,
+        cnf_sizes.ROOT_AFTER,
+    ),
+    "all-big": (1, cnf_sizes.STATIC_SIZE, cnf_sizes.ROOTED_FROM, cnf_sizes.ROOT_AFTER),
     "lazy-small": (6, 2, 99, 1),
     "rooted": (6, 2, 3, 0),
-    "rooted-lazy": (cnf.SMALL_TOP, 2, 3, 1),
+    "rooted-lazy": (cnf_sizes.SMALL_TOP, 2, 3, 1),
 }
 
 
@@ -82,10 +87,10 @@ def small_top(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
     with every given from 3 up rooting its region up front; and with those
     roots encoded at the first cut of their regions."""
     top, static, rooted_from, root_after = SPLITS[request.param]
-    monkeypatch.setattr(cnf, "SMALL_TOP", top)
-    monkeypatch.setattr(cnf, "STATIC_SIZE", static)
-    monkeypatch.setattr(cnf, "ROOTED_FROM", rooted_from)
-    monkeypatch.setattr(cnf, "ROOT_AFTER", root_after)
+    monkeypatch.setattr(cnf_sizes, "SMALL_TOP", top)
+    monkeypatch.setattr(cnf_sizes, "STATIC_SIZE", static)
+    monkeypatch.setattr(cnf_sizes, "ROOTED_FROM", rooted_from)
+    monkeypatch.setattr(cnf_sizes, "ROOT_AFTER", root_after)
     return top
 
 
@@ -175,7 +180,7 @@ def test_a_given_with_no_room_means_no_answer() -> None:
 
 def test_a_given_larger_than_the_default_top_is_a_small_size() -> None:
     puzzle = parse_text("fillomino 2x4\n. . . 7\n1 . . .\n")
-    encoder = cnf.Encoder(puzzle, cnf.bare_domains(puzzle))
+    encoder = cnf.Encoder(puzzle, cnf_sizes.bare_domains(puzzle))
     assert encoder.top == 7
     assert set(encoder.var[3]) == {7}
     assert set(encoder.var[1]) == set(range(1, 8))  # no size is big: none can be above 7
@@ -192,7 +197,7 @@ def assignment(encoder: cnf.Encoder, answer: Rows) -> set[int]:
     numbers = [n for row in answer for n in row]
     true = {encoder.true}
     for cell, lits in enumerate(encoder.var):
-        value = numbers[cell] if numbers[cell] <= encoder.top else cnf.BIG
+        value = numbers[cell] if numbers[cell] <= encoder.top else cnf_sizes.BIG
         true.add(lits[value])
     for (a, b), var in encoder.join.items():
         if numbers[a] == numbers[b] > encoder.top:
@@ -202,7 +207,7 @@ def assignment(encoder: cnf.Encoder, answer: Rows) -> set[int]:
     return true
 
 
-def rooted_assignment(puzzle: Fillomino, rooted: cnf.Rooted, numbers: list[int]) -> set[int]:
+def rooted_assignment(puzzle: Fillomino, rooted: cnf_sizes.Rooted, numbers: list[int]) -> set[int]:
     """A rooted region's true variables in an answer, from their meaning: a
     cell's level ``i`` is true when the cell is in the root's region at most
     ``i`` steps (inside the region) from the root, the top level when it is
@@ -251,7 +256,7 @@ def test_every_clause_and_cut_holds_in_every_answer() -> None:
         count, answers = truth(seed)
         if not count:
             continue
-        encoder = cnf.Encoder(puzzle, cnf.bare_domains(puzzle))
+        encoder = cnf.Encoder(puzzle, cnf_sizes.bare_domains(puzzle))
         encoding = encoder.encoding()
         real = [assignment(encoder, answer) for answer in answers]
         # the cells', edges' and rooted regions' variables (not the at-most-one helpers)
@@ -283,7 +288,7 @@ def test_every_clause_and_cut_holds_in_every_answer() -> None:
         cuts_seen += len(cuts)
         rooted_seen += len(encoder.rooted)
     assert checked > 10_000
-    if cnf.ROOTED_FROM <= 3:  # the rooted splits: many regions were rooted, and checked
+    if cnf_sizes.ROOTED_FROM <= 3:  # the rooted splits: many regions were rooted, and checked
         assert rooted_seen > 100
     assert cuts_seen > 300
 
@@ -295,8 +300,8 @@ def test_a_rooted_region_needs_no_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle = parse_text("fillomino 4x4\n16 . . .\n. . . .\n. . . .\n. . . .\n")
     answer = {((16,) * 4,) * 4}
     for root_after, calls in ((0, 2), (10**6, None)):
-        monkeypatch.setattr(cnf, "ROOT_AFTER", root_after)
-        encoder = cnf.Encoder(puzzle, cnf.bare_domains(puzzle))
+        monkeypatch.setattr(cnf_sizes, "ROOT_AFTER", root_after)
+        encoder = cnf.Encoder(puzzle, cnf_sizes.bare_domains(puzzle))
         result = count_models(encoder.encoding(), 2)
         assert frozen_all(result.solutions) == answer and result.exhaustive
         if calls is not None:
@@ -308,8 +313,8 @@ def test_a_rooted_region_needs_no_cut(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_region_cut_often_enough_is_rooted(monkeypatch: pytest.MonkeyPatch) -> None:
     puzzle = parse_text("fillomino 4x4\n16 . . .\n. . . .\n. . . .\n. . . .\n")
-    monkeypatch.setattr(cnf, "ROOT_AFTER", 2)
-    encoder = cnf.Encoder(puzzle, cnf.bare_domains(puzzle))
+    monkeypatch.setattr(cnf_sizes, "ROOT_AFTER", 2)
+    encoder = cnf.Encoder(puzzle, cnf_sizes.bare_domains(puzzle))
     result = count_models(encoder.encoding(), 2)
     assert result.count == 1 and result.exhaustive
     assert list(encoder.rooted) == [0] and encoder.strikes == [2]
@@ -321,7 +326,7 @@ def test_a_group_too_small_is_cut_at_every_ring() -> None:
     # and one at distance 3; within 3 there are 6 cells, enough (distance 1
     # is the usual cut's neighbour)
     puzzle = parse_text("fillomino 2x6\n6 . . . . .\n1 . . . . .\n")
-    encoder = cnf.Encoder(puzzle, cnf.bare_domains(puzzle))
+    encoder = cnf.Encoder(puzzle, cnf_sizes.bare_domains(puzzle))
     six = [encoder.var[cell].get(6) for cell in range(12)]
     rings = [sorted(clause) for clause in encoder._group_rings([0], 6)]
     assert rings == [sorted([six[2], six[7]]), sorted([six[3], six[8]])]
@@ -331,7 +336,7 @@ def test_an_answer_reads_back_from_its_own_assignment() -> None:
     for seed in SEEDS[:60]:
         puzzle = board_for(seed)
         count, answers = truth(seed)
-        encoder = cnf.Encoder(puzzle, cnf.bare_domains(puzzle))
+        encoder = cnf.Encoder(puzzle, cnf_sizes.bare_domains(puzzle))
         for answer in answers:
             true = assignment(encoder, [list(row) for row in answer])
             assert encoder.refine(true) == []
@@ -358,7 +363,9 @@ def test_a_settled_cell_gets_no_variable() -> None:
     puzzle = blank(2, 3)
     every = (1 << 6) - 1
     domains = [0b10, 0b10, every, 0b101, every, every]
-    encoder = cnf.Encoder(puzzle, cnf.reachable_sizes(puzzle, domains, cnf.top_of(puzzle)))
+    encoder = cnf.Encoder(
+        puzzle, cnf_sizes.reachable_sizes(puzzle, domains, cnf_sizes.top_of(puzzle))
+    )
     assert encoder.var[0] == {2: encoder.true}
     assert set(encoder.var[3]) == {1, 3}
     assert encoder.true not in encoder.key

@@ -10,7 +10,7 @@ Two things make that fast. The connectivity cuts :meth:`cnf.Encoder.refine`
 returns hold in every answer whatever the givens (a group of ``k`` cells is
 one region), so they are kept across questions rather than found again for
 each. And the cells' sizes are the ones some question so far could reach
-(:func:`cnf.reachable_sizes` of its givens): a superset of what each question
+(:func:`cnf_sizes.reachable_sizes` of its givens): a superset of what each question
 needs, so every count stays exact, and far smaller than every size at every
 cell. When a question can reach a size the solver lacks, the solver is built
 again with the sizes widened and every cut kept.
@@ -23,7 +23,7 @@ from typing import Any
 
 from ...engine import propagate
 from ...sat.core import SOLVER, load_solver
-from . import cnf
+from . import cnf, cnf_sizes
 from .ladder import LADDER
 from .model import build
 from .state import new_state
@@ -51,12 +51,13 @@ class AnswerOracle:
         # its largest given into one value); the domains are the blank board's.
         full = build(rows, cols, self.answer)
         blank = full.with_givens([0] * full.cells)
-        self._encoder = encoder = cnf.Encoder(full, cnf.bare_domains(blank))
+        self._encoder = encoder = cnf.Encoder(full, cnf_sizes.bare_domains(blank))
         self._solver: Any = load_solver()(name=SOLVER, bootstrap_with=encoder.encoding().clauses)
         others = [-encoder.lit(cell, size) for cell, size in enumerate(self.answer)]
         self._solver.add_clause([lit for lit in others if lit != -encoder.true])
         self._small = [
-            [(size, lit) for size, lit in lits.items() if size != cnf.BIG] for lits in encoder.var
+            [(size, lit) for size, lit in lits.items() if size != cnf_sizes.BIG]
+            for lits in encoder.var
         ]
 
     def __enter__(self) -> AnswerOracle:
@@ -77,7 +78,7 @@ class AnswerOracle:
         encoder, solver = self._encoder, self._solver
         board = build(self.rows, self.cols, givens)
         if self.rules is None:
-            domains = cnf.bare_domains(board)
+            domains = cnf_sizes.bare_domains(board)
         else:
             state = new_state(board)
             propagate(state, self.rules)  # the answer agrees with the givens: no contradiction
@@ -110,8 +111,8 @@ class AnswerOracle:
         top = self._encoder.top
         big = self._encoder.var
         found += [
-            -big[cell][cnf.BIG]
+            -big[cell][cnf_sizes.BIG]
             for cell, dom in enumerate(domains)
-            if not dom >> top and cnf.BIG in big[cell]
+            if not dom >> top and cnf_sizes.BIG in big[cell]
         ]
         return [lit for lit in found if lit != self._encoder.true]
