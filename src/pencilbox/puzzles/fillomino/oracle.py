@@ -6,14 +6,13 @@ from the last by one given, so the oracle keeps one solver and states the
 givens as assumptions, with the clause "not the intended answer" added for
 good: the givens leave no other answer exactly when the solver finds no model.
 
-Two things make that fast. The connectivity cuts :meth:`cnf.Encoder.refine`
-returns hold in every answer whatever the givens (a group of ``k`` cells is
-one region), so they are kept across questions rather than found again for
-each. And the cells' sizes are the ones some question so far could reach
-(:func:`cnf_sizes.reachable_sizes` of its givens): a superset of what each question
-needs, so every count stays exact, and far smaller than every size at every
-cell. When a question can reach a size the solver lacks, the solver is built
-again with the sizes widened and every cut kept.
+The connectivity cuts :meth:`cnf.Encoder.refine` returns hold in every
+answer whatever the givens (a group of ``k`` cells is one region), so they
+are kept across questions rather than found again for each; that is what
+makes one solver for the whole carve fast. Its cells may take every size the
+blank board allows (:func:`cnf_sizes.bare_domains`), a superset of what each
+question needs, so every count stays exact; each question also assumes
+false the sizes its own givens leave no room for.
 """
 
 from __future__ import annotations
