@@ -3,9 +3,11 @@
 Every square size of ``--sizes`` (default 6 to 15) gets ``--per-size``
 puzzles in the default mode (``reach``: the reach rung or a cheaper one
 finishes each), each from its own seed (``bank:fillomino:<n>x<n>:<i>``),
-and ``--easy`` more aimed at the cheapest rung (seeds
-``bank:fillomino:<n>x<n>:easy:<i>:<try>``, made in the ``closed`` mode, as
-``generate --grade`` makes them), so a beginner has some at every size. The
+and ``--easy`` more aimed at the ``way-out`` rung (seeds
+``bank:fillomino:<n>x<n>:easy:<i>:<try>``, made in the ``way-out`` mode, as
+``generate --grade`` makes them), so a beginner has some at every size. Not
+the cheapest rung, ``closed``: it finishes a board only when nearly every
+cell is given (a 6x6 with all 36), which is no puzzle. The
 bank is repeatable: the same arguments write the same file again. Before
 writing, every puzzle is re-checked: its solution passes the independent
 checker, the engine counts exactly one solution and it is the recorded one
@@ -28,9 +30,9 @@ from typing import Any
 import bankkit
 
 MODE = "reach"
-EASY_MODE = "closed"
-EASY = "closed"
-EASY_ATTEMPTS = 5  # the closed mode makes nothing harder: one attempt does
+EASY_MODE = "way-out"
+EASY = "way-out"
+EASY_ATTEMPTS = 20  # the way-out mode makes way-out or cheaper: most attempts hit it
 BRUTE_UP_TO = 36  # cells; the brute-force counter is slow beyond 6x6 with large givens
 OUT = Path(__file__).resolve().parent.parent / "src/pencilbox/puzzles/fillomino/bank.json"
 COPIED = ("url", "json", "text", "solution")
