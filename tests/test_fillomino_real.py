@@ -1,7 +1,8 @@
 """Real Fillomino boards: the 23 janko boards (5x4 to 30x45) with janko's
 answers, and pzprjs's test board. Each janko board loads from its URL, from
 the janko text form and from its dataset record alike; janko's answer passes
-the checker; the small ones are proven unique by the brute-force counter.
+the checker; every one is proven unique by the default solve and equals
+janko's answer, and the small ones by the brute-force counter too.
 
 The data are copies of the shared puzzle folder's files (``tests/data/fillomino/``,
 see its README).
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pencilbox import formats, registry
+from pencilbox import counting, formats, registry
 from pencilbox.codecs import janko, pzprv3
 from pencilbox.codecs.puzzlink import split_url
 from pencilbox.puzzles.fillomino import KIND, brute, checker
@@ -96,3 +97,12 @@ def test_the_pzprjs_board_reads_alike_from_its_url_and_its_files() -> None:
         hidden = sum(1 for a, b in zip(from_file.givens, puzzle.givens, strict=True) if a != b)
         assert hidden == (2 if "- " in text.split("/")[4] + text.split("/")[5] else 0)
         assert all(a in (0, b) for a, b in zip(from_file.givens, puzzle.givens, strict=True))
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r["id"] for r in RECORDS])
+def test_every_janko_board_is_proven_unique_and_equals_its_answer(record: dict[str, Any]) -> None:
+    """What ``pencilbox solve`` runs (the default rung, then SAT), from the board's URL."""
+    puzzle = from_url(record["puzzlink_url_derived"])
+    report = counting.count_default(KIND, puzzle, limit=2)
+    assert report.count == 1 and report.exhaustive, record["id"]
+    assert report.solutions == [answer_of(record)], record["id"]
