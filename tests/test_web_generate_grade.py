@@ -26,12 +26,17 @@ def client() -> Iterator[TestClient]:
         yield opened
 
 
+# The rung each type is aimed at: the cheapest, but where the default mode
+# rarely makes it (Heteromino's walk; Fillomino's cheapest rung finishes a
+# board only when nearly every cell is given, and its default mode carves
+# while reach finishes) the one that mode makes.
+AIMED = {"heteromino": -1, "fillomino": 2}
+
+
 @pytest.mark.parametrize("name", registry.names())
-def test_a_generation_aimed_at_the_cheapest_rung_has_that_grade(
-    client: TestClient, name: str
-) -> None:
+def test_a_generation_aimed_at_a_rung_has_that_grade(client: TestClient, name: str) -> None:
     kind = registry.get(name)
-    rung = kind.ladder.names[0] if name != "heteromino" else kind.ladder.names[-1]
+    rung = kind.ladder.names[AIMED.get(name, 0)]
     side = max(6, kind.generate_sides[0]) if kind.generate_sides else 6
     body = {"type": name, "rows": side, "cols": side, "seed": "8", "grade": rung}
     answer = client.post("/api/generate", json=body)
