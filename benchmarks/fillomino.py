@@ -31,9 +31,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pencilbox import counting
+from pencilbox import counting, formats
 from pencilbox.puzzles.fillomino import KIND
-from pencilbox.puzzles.fillomino.model import Fillomino, build
+from pencilbox.puzzles.fillomino.model import Fillomino
 from texttable import table  # the benchmarks' own (this script's folder)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,14 +42,13 @@ ENGINES = ("sat", "hybrid", "default")
 
 
 def boards() -> list[tuple[str, Fillomino, list[list[int]]]]:
-    """Every janko board: its id, the board built from its givens, janko's answer."""
+    """Every janko board, read as ``pencilbox`` reads a dataset record: its id,
+    the board and janko's answer."""
     found = []
     for record in json.loads(SAMPLE.read_text(encoding="utf-8"))["puzzles"]:
-        givens = [
-            0 if t == "-" else int(t) for row in record["givens_verbatim"] for t in row.split()
-        ]
-        answer = [[int(t) for t in row.split()] for row in record["solution_verbatim"]]
-        found.append((record["id"], build(record["rows"], record["cols"], givens), answer))
+        loaded = formats.read(json.dumps(record))
+        assert loaded.kind is KIND and loaded.answer is not None, record["id"]
+        found.append((record["id"], loaded.puzzle, loaded.answer))
     return found
 
 

@@ -20,38 +20,26 @@ differs from janko's answer.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from pathlib import Path
 from typing import Any
 
+from fillomino import boards as janko_boards  # the SAT benchmark's reader (this folder)
 from pencilbox import counting
 from pencilbox.engine import Contradiction, propagate
 from pencilbox.puzzles.fillomino import KIND
-from pencilbox.puzzles.fillomino.model import Fillomino, build
+from pencilbox.puzzles.fillomino.model import Fillomino
 from pencilbox.puzzles.fillomino.state import settled_cells
 from pencilbox.puzzles.fillomino.tables import tables_for
 from texttable import table  # the benchmarks' own (this script's folder)
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "tests" / "data" / "fillomino" / "fillomino_sample.json"
-
 
 def boards() -> list[tuple[str, Fillomino, list[list[int]]]]:
     """Every janko board, smallest first: its id, the board, janko's answer."""
-    found = []
-    for record in json.loads(SAMPLE.read_text(encoding="utf-8"))["puzzles"]:
-        givens = [
-            0 if t == "-" else int(t) for row in record["givens_verbatim"] for t in row.split()
-        ]
-        answer = [[int(t) for t in row.split()] for row in record["solution_verbatim"]]
-        found.append((record["id"], build(record["rows"], record["cols"], givens), answer))
-    found.sort(key=lambda item: item[1].cells)
-    return found
+    return sorted(janko_boards(), key=lambda item: item[1].cells)
 
 
 def timed(run: Callable[[], Any], repeat: int) -> tuple[float, float, Any]:
