@@ -1,10 +1,13 @@
 """Figures stay true to the code that made them: a hash of the code each stats
-section measures is stored with the section, and a change to that code makes
-this test name the section to re-run (``pencilbox.kind.sections``)."""
+section measures (and all it imports) is stored with the section, and a change
+to that code makes this test name the section to re-run
+(``pencilbox.kind.sections``, ``pencilbox.kind.imports``)."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -23,6 +26,7 @@ from pencilbox.kind.sections import (
     quoted,
     requote,
     resolve,
+    section_modules,
     stale,
     stamp,
 )
@@ -106,6 +110,202 @@ def test_stale_names_exactly_the_changed_section(module: Path) -> None:
     assert stale(report, declared) == ["second"]
     stamp(report, ["second"], declared)
     assert stale(report, declared) == []
+
+
+# -- what a section's hash reaches: the import graph ---------------------------------------
+
+
+@pytest.fixture
+def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty package ``figures_probe_pkg`` on the path; write its modules into it."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    root = tmp_path / "figures_probe_pkg"
+    root.mkdir()
+    (root / "__init__.py").write_text("", encoding="utf-8")
+    importlib.invalidate_caches()
+    yield root
+    for name in [n for n in sys.modules if n.partition(".")[0] == "figures_probe_pkg"]:
+        del sys.modules[name]
+
+
+def _files(root: Path, **modules: str) -> None:
+    for name, text in modules.items():
+        _write(root / f"{name}.py", text)
+
+
+_P = "figures_probe_pkg"
+
+
+def test_an_edit_below_a_module_stales_it(package: Path) -> None:
+    """a imports b (relatively), b imports c (absolutely): editing c changes a's hash."""
+    _files(
+        package,
+        a="from . import b\n\ndef run():\n    return b.twice()\n",
+        b=f"from {_P}.c import one\n\ndef twice():\n    return 2 * one()\n",
+        c="import math\n\ndef one():\n    return 1\n",
+    )
+    before = code_hash([f"{_P}.a"])
+    assert {f"{_P}.a", f"{_P}.b", f"{_P}.c"} <= set(section_modules([f"{_P}.a"]))
+    assert "math" not in section_modules([f"{_P}.a"])  # the standard library is not hashed
+    _files(package, c="import math\n\ndef one():\n    return 3\n")
+    assert code_hash([f"{_P}.a"]) != before
+
+
+def test_a_relative_import_from_a_parent_package(package: Path) -> None:
+    (package / "sub").mkdir()
+    _write(package / "sub" / "__init__.py", "")
+    _write(package / "sub" / "job.py", "from ..util import k\n\ndef job():\n    return k()\n")
+    _files(package, util="def k():\n    return 1\n")
+    assert f"{_P}.util" in section_modules([f"{_P}.sub.job"])
+    before = code_hash([f"{_P}.sub.job:job"])
+    _files(package, util="def k():\n    return 2\n")
+    assert code_hash([f"{_P}.sub.job:job"]) != before
+
+
+def test_an_import_inside_a_function_is_followed(package: Path) -> None:
+    _files(
+        package,
+        a="def run():\n    from .late import value\n    return value()\n",
+        late="def value():\n    return 1\n",
+    )
+    whole, one = code_hash([f"{_P}.a"]), code_hash([f"{_P}.a:run"])
+    _files(package, late="def value():\n    return 2\n")
+    assert code_hash([f"{_P}.a"]) != whole
+    assert code_hash([f"{_P}.a:run"]) != one
+
+
+def test_from_a_package_a_submodule_or_the_package_itself(package: Path) -> None:
+    """``from pkg import sub`` is the submodule (not pkg's __init__); ``from pkg import
+    name`` is pkg's __init__, which counts as imported then."""
+    _write(package / "__init__.py", "from .shared import LIMIT\n")
+    _files(
+        package,
+        shared="LIMIT = 3\n",
+        sub="X = 1\n",
+        takes_sub=f"from {_P} import sub\n",
+        takes_name=f"from {_P} import LIMIT\n",
+    )
+    assert set(section_modules([f"{_P}.takes_sub"])) >= {f"{_P}.sub"}
+    assert _P not in section_modules([f"{_P}.takes_sub"])
+    assert {_P, f"{_P}.shared"} <= set(section_modules([f"{_P}.takes_name"]))
+    before = code_hash([f"{_P}.takes_name"])
+    _files(package, shared="LIMIT = 4\n")
+    assert code_hash([f"{_P}.takes_name"]) != before
+
+
+def test_imports_only_a_type_checker_reads_are_not_followed(package: Path) -> None:
+    _files(
+        package,
+        a="from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import b\n",
+        b="X = 1\n",
+    )
+    assert f"{_P}.b" not in section_modules([f"{_P}.a"])
+
+
+_JOBS = """
+    from . import slow
+    from .fast import speed
+
+    LIMIT = 3
+    TABLE = {}
+    TABLE["limit"] = LIMIT
+
+    def _helper():
+        return TABLE["limit"] + 1
+
+    def job():
+        return _helper() + speed()
+
+    def other():
+        return slow.crawl()
+    """
+
+
+def test_a_definition_reaches_what_it_uses_and_no_further(package: Path) -> None:
+    """A job's hash holds with its siblings and their modules edited, and moves
+    when a helper it calls, a constant that helper reads, or a module it uses changes."""
+    _files(
+        package,
+        jobs=_JOBS,
+        slow="def crawl():\n    return 1\n",
+        fast="def speed():\n    return 1\n",
+    )
+    part = f"{_P}.jobs:job"
+    reached = set(section_modules([part]))
+    assert f"{_P}.fast" in reached and f"{_P}.slow" not in reached
+    assert f"{_P}.jobs" in reached and f"{_P}.jobs" not in section_modules([part], whole=True)
+    before = code_hash([part])
+    _files(package, jobs=_JOBS.replace("slow.crawl()", "slow.crawl() + 1"))
+    _files(package, slow="def crawl():\n    return 2\n")
+    assert code_hash([part]) == before  # other() and what only it uses
+    _files(package, jobs=_JOBS.replace("LIMIT = 3", "LIMIT = 4"))
+    assert code_hash([part]) != before  # a constant read through TABLE
+    _files(package, jobs=_JOBS.replace('TABLE["limit"] = LIMIT', 'TABLE["limit"] = 2'))
+    assert code_hash([part]) != before  # a statement that changes a name it reads
+    _files(package, jobs=_JOBS.replace("+ 1\n\n    def job", "+ 2\n\n    def job"))
+    assert code_hash([part]) != before  # the helper it calls
+    _files(package, jobs=_JOBS)
+    assert code_hash([part]) == before
+    _files(package, fast="def speed():\n    return 2\n")
+    assert code_hash([part]) != before  # a module it uses
+
+
+def test_a_star_import_is_taken_whole(package: Path) -> None:
+    _files(package, jobs="from .consts import *\n\ndef job():\n    return 1\n", consts="A = 1\n")
+    assert f"{_P}.consts" in section_modules([f"{_P}.jobs:job"])
+
+
+def test_a_data_part_is_its_bytes(package: Path) -> None:
+    _write(package / "bank.json", "[1]")
+    before = code_hash([f"{_P}/bank.json"])
+    _write(package / "bank.json", "[2]")
+    assert code_hash([f"{_P}/bank.json"]) != before
+
+
+def test_every_section_covers_the_measuring_loop_and_not_the_bookkeeping(package: Path) -> None:
+    _files(package, bare="X = 1\n")
+    reached = set(section_modules([f"{_P}.bare"]))
+    assert {"pencilbox.kind.measuring", "pencilbox.parallel", "pencilbox.executors"} <= reached
+    assert "pencilbox.kind.sections" not in reached  # choosing and stamping make no figure
+
+
+_SHIPPED_REACH = {
+    ("norinori", "generation"): ("cnf", "model"),
+    ("lits", "rungs_on_bank"): ("tables", "state", "places"),
+    ("heteromino", "bank"): ("tables", "state", "pieces"),
+}
+"""Modules a reviewer found left out of hand-written section lists."""
+
+
+@pytest.mark.parametrize(("name", "section"), list(_SHIPPED_REACH))
+def test_shipped_sections_reach_the_modules_once_left_out(name: str, section: str) -> None:
+    reached = section_modules(registry.get(name).stats_sections()[section])
+    package = f"pencilbox.puzzles.{name}"
+    for module in _SHIPPED_REACH[name, section]:
+        assert f"{package}.{module}" in reached, module
+
+
+_USES = {
+    "pencilbox.engine": re.compile(r"^\s*from \.+engine import", re.M),
+    "pencilbox.sat.core": re.compile(r"^\s*from \.+sat\.core import", re.M),
+}
+
+
+@pytest.mark.parametrize("name", _measured())
+def test_every_section_covers_the_engine_and_sat_where_its_code_imports_them(name: str) -> None:
+    """Read independently of the graph walk: a module covered whole whose text
+    imports the engine (or the SAT core) puts it in the section; and each covers
+    the loop."""
+    for section, parts in registry.get(name).stats_sections().items():
+        reached = set(section_modules(parts))
+        assert "pencilbox.kind.measuring" in reached, section
+        for module in section_modules(parts, whole=True):
+            spec = importlib.util.find_spec(module)
+            assert spec is not None and spec.origin is not None
+            text = Path(spec.origin).read_text(encoding="utf-8")
+            for used, pattern in _USES.items():
+                if pattern.search(text):
+                    assert used in reached, f"{name} {section}: {module} imports {used}"
 
 
 def test_choose_checks_the_names() -> None:

@@ -9,9 +9,15 @@ or ``package/file`` for data it reads (``pencilbox.puzzles.foo/bank.json``).
 
 Each measured section is stamped in the file's ``code`` with a hash of that
 code; :func:`stale` recomputes the hashes and names every section whose code
-has changed since it was measured. The hash is of the parsed source with
-docstrings dropped (comments and layout never reach the tree), so editing
-prose leaves the figures standing and editing code does not.
+has changed since it was measured. The hash covers what the declared code
+runs, found in the import graph (:mod:`.imports`): a module with every
+pencilbox module it imports, transitively; a definition with the statements
+of its module it needs and the modules bound to the names it uses; and,
+for every section, the measuring loop (:data:`MEASURING`) and what it
+imports. So an edit anywhere below a measurement stales it
+(:func:`section_modules` lists what a section covers). The hash is of the
+parsed source with docstrings dropped (comments and layout never reach the
+tree), so editing prose leaves the figures standing and editing code does not.
 
 It also reads the generator's measured times out of a report
 (:func:`generation_times`), for a front end to set a generation's elapsed
@@ -22,9 +28,7 @@ Nothing here names a type: the declarations come from each type's package.
 
 from __future__ import annotations
 
-import ast
 import hashlib
-import importlib.util
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -33,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PuzzleError
+from . import imports
 
 Declared = Mapping[str, Sequence[str]]
 """Section name -> the code (modules, or ``module:name``) it measures."""
@@ -83,65 +88,79 @@ def stamp(report: dict[str, Any], sections: Iterable[str], declared: Declared) -
 def stale(report: Mapping[str, Any], declared: Declared) -> list[str]:
     """Sections whose figures were measured by code that has changed since (or never stamped)."""
     code = report.get("code") or {}
+    graph = imports.Graph()
     return [
         section
         for section, parts in declared.items()
-        if section in report and (code.get(section) or {}).get("hash") != code_hash(parts)
+        if section in report and (code.get(section) or {}).get("hash") != code_hash(parts, graph)
     ]
 
 
-def code_hash(parts: Iterable[str]) -> str:
-    """A short hash of the code named by ``parts`` (see the module docstring)."""
+MEASURING = "pencilbox.kind.measuring"
+"""The loop that runs every section's jobs and adds up their tables: part of
+the code behind every section, whether declared or not."""
+
+BOOKKEEPING = frozenset({"pencilbox.kind.sections", "pencilbox.kind.imports"})
+"""Choosing the sections, keeping the rest of the file, stamping these hashes:
+none of it makes a figure, so it is not hashed (else an edit to how a figure is
+quoted in prose would stale every section of every type)."""
+
+
+def code_hash(parts: Iterable[str], graph: imports.Graph | None = None) -> str:
+    """A short hash of the code behind ``parts`` (see the module docstring),
+    read through ``graph`` (one shared by several sections reads each file once)."""
+    whole, partial, data = _reach(parts, graph or imports.Graph())
     digest = hashlib.sha256()
-    for part in parts:
-        digest.update(part.encode() + b"\0" + _tree_of(part).encode() + b"\0")
+    for module in sorted(whole):
+        digest.update(f"{module}\0{whole[module].tree_hash}\0".encode())
+    for module in sorted(set(partial) - set(whole)):
+        found, taken = partial[module]
+        digest.update(f"{module}:\0".encode())
+        for index in sorted(taken):
+            digest.update(found.statements[index].dump.encode() + b"\0")
+    for part in data:  # a data file the section reads, e.g. a shipped bank: its bytes
+        package, _, filename = part.partition("/")
+        read = resources.files(package).joinpath(filename).read_bytes()
+        digest.update(f"{part}\0{hashlib.sha256(read).hexdigest()}\0".encode())
     return digest.hexdigest()[:16]
 
 
-def _tree_of(part: str) -> str:
-    if "/" in part:  # a data file the section reads, e.g. a shipped bank: its bytes
-        package, _, filename = part.partition("/")
-        data = resources.files(package).joinpath(filename).read_bytes()
-        return hashlib.sha256(data).hexdigest()
-    module, _, name = part.partition(":")
-    spec = importlib.util.find_spec(module)
-    if spec is None or spec.origin is None:
-        raise ValueError(f"stats section names {module}, which has no source")
-    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
-    _drop_docstrings(tree)
-    if not name:
-        return ast.dump(tree)
-    for node in tree.body:
-        if _defines(node, name):
-            return ast.dump(node)
-    raise ValueError(f"stats section names {part}, which {module} does not define")
+def section_modules(parts: Iterable[str], *, whole: bool = False) -> tuple[str, ...]:
+    """The modules whose code the hash of ``parts`` covers, whole or in part
+    (in part: a module named only by ``module:name``); only those covered whole
+    if ``whole``."""
+    entire, partial, _ = _reach(parts, imports.Graph())
+    return tuple(sorted(set(entire) if whole else set(entire) | set(partial)))
 
 
-def _defines(node: ast.stmt, name: str) -> bool:
-    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-        return node.name == name
-    if isinstance(node, ast.Assign):
-        return any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
-    if isinstance(node, ast.AnnAssign):
-        return isinstance(node.target, ast.Name) and node.target.id == name
-    return False
-
-
-def _drop_docstrings(tree: ast.AST) -> None:
-    """Drop every bare string statement: docstrings, and the notes under constants."""
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(body, list):
-            kept = [s for s in body if not _is_prose(s)]
-            node.body = kept or [ast.Pass()]  # type: ignore[attr-defined]
-
-
-def _is_prose(node: ast.AST) -> bool:
-    return (
-        isinstance(node, ast.Expr)
-        and isinstance(node.value, ast.Constant)
-        and isinstance(node.value.value, str)
-    )
+def _reach(
+    parts: Iterable[str], graph: imports.Graph
+) -> tuple[dict[str, imports.Source], dict[str, tuple[imports.Source, set[int]]], list[str]]:
+    """The modules behind ``parts`` hashed whole, those hashed in part (the
+    statements a definition needs), and the data files."""
+    whole = graph.closure([MEASURING], {"pencilbox"}, BOOKKEEPING)
+    partial: dict[str, tuple[imports.Source, set[int]]] = {}
+    data = []
+    for part in parts:
+        if "/" in part:
+            data.append(part)
+            continue
+        module, _, name = part.partition(":")
+        found = graph.source(module)
+        if found is None:
+            raise ValueError(f"stats section names {module}, which has no source")
+        follow = {"pencilbox", module.partition(".")[0]}
+        if not name:
+            whole |= graph.closure([module], follow, BOOKKEEPING)
+            continue
+        reached = imports.definition(found, name)
+        if reached is None:
+            raise ValueError(f"stats section names {part}, which {module} does not define")
+        taken, bound = reached
+        partial.setdefault(module, (found, set()))[1].update(taken)
+        roots = graph.targets(bound, follow) - BOOKKEEPING
+        whole |= graph.closure(roots, follow, BOOKKEEPING)
+    return whole, partial, data
 
 
 # -- the generator's measured times --------------------------------------------------------
