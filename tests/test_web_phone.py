@@ -9,6 +9,7 @@ scrolls sideways. The server, the browser and the helpers are
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -150,34 +151,38 @@ def test_phone_lits_tap_cycles_shaded_dot_empty(phone: Any, server: str) -> None
     assert board_cells(phone, "rect.shade") == [] and board_cells(phone, "circle.dot") == []
 
 
+STEP_S = 0.05
+"""Seconds a finger takes from one point of a stroke to the next."""
+
+REST_S = 0.2
+"""Seconds the finger rests on a stroke's last point before it lifts."""
+
+
 def touch_drag(tab: Any, points: list[tuple[float, float]]) -> None:
-    """One finger down at the first point, through the others, up at the last."""
+    """One finger down at the first point, through the others, up at the last,
+    where it rests before lifting, as a person ends a stroke on a cell.
+
+    Each touch event carries its time: sent as fast as CDP takes them, the
+    finger would leave the screen at thousands of px/s, and Chromium reads that
+    as a fling. The fling scrolls nothing (the board's touch-action is none),
+    so the page cannot see it, but it stays active in the browser until it
+    decays; the next tap cancels it, and Chromium makes no click of a tap that
+    stops a fling. The times are in the past, so that later input comes after.
+    """
     session = tab.context.new_cdp_session(tab)
     first, *rest = points
+    start = time.time() - STEP_S * len(rest) - REST_S
 
-    def touch(x: float, y: float) -> list[dict[str, float]]:
-        return [{"x": x, "y": y}]
+    def send(kind: str, at: float, where: tuple[float, float] | None) -> None:
+        touches = [] if where is None else [{"x": where[0], "y": where[1]}]
+        session.send(
+            "Input.dispatchTouchEvent", {"type": kind, "touchPoints": touches, "timestamp": at}
+        )
 
-    session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": touch(*first)})
-    for x, y in rest:
-        session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": touch(x, y)})
-    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-
-
-def tap_when_still(tab: Any, selector: str, settle_ms: int = 250, tries: int = 40) -> None:
-    """Tap the element once it has stayed put for ``settle_ms``: a tap goes to
-    a point on the screen, and a message that arrives late and wraps onto
-    another line moves the controls below it away from that point."""
-    element = tab.locator(selector)
-    box = element.bounding_box()
-    for _ in range(tries):
-        tab.wait_for_timeout(settle_ms)
-        again = element.bounding_box()
-        if again == box:
-            break
-        box = again
-    assert box is not None, f"{selector} is not on the page"
-    tab.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    send("touchStart", start, first)
+    for step, point in enumerate(rest, start=1):
+        send("touchMove", start + STEP_S * step, point)
+    send("touchEnd", start + STEP_S * len(rest) + REST_S, None)
 
 
 def test_phone_heteromino_draws_a_piece_by_dragging(phone: Any, server: str) -> None:
@@ -204,20 +209,14 @@ def test_phone_heteromino_draws_a_piece_by_dragging(phone: Any, server: str) -> 
     touch_drag(phone, [centre(cell) for cell in ends])
     phone.wait_for_selector("rect.shade.piece")
     assert board_cells(phone, "rect.shade.piece") == sorted(piece)
-    # one move: undo takes the whole piece back (once the page has settled: a
-    # message arriving late moves the controls under a tap aimed at Undo)
+    # one move: undo takes the whole piece back. The tap waits for the page to
+    # settle (a check's late message would move the controls under a tap aimed
+    # at Undo) and for Undo to stand still where it is hit; the board is redrawn
+    # after the tap's handler returns. The drag ends at rest (touch_drag), so
+    # no fling is left for this tap to stop: one tap, no retry.
     phone.wait_for_load_state("networkidle")
-    tap_when_still(phone, "#undo")
-    # the board is redrawn after the tap's handler returns: wait for it. Under
-    # load Chromium now and then makes no click of a synthetic tap that follows
-    # the drag's touch events (Undo still enabled, the board untouched, focus
-    # on the board); only then is it tapped again, so a partial undo still fails.
-    try:
-        phone.wait_for_selector("rect.shade.piece", state="detached", timeout=5_000)
-    except playwright_api.TimeoutError:
-        assert board_cells(phone, "rect.shade.piece") == sorted(piece)
-        tap_when_still(phone, "#undo")
-        phone.wait_for_selector("rect.shade.piece", state="detached")
+    phone.locator("#undo").tap()
+    phone.wait_for_selector("rect.shade.piece", state="detached")
     assert board_cells(phone, "rect.shade.piece") == []
     # a stroke over two cells draws nothing and says why
     touch_drag(phone, [centre(ends[0]), centre(ends[1])])
