@@ -10,7 +10,9 @@ the type's default mode), made in this process through the face
 Prints per type and size the median and max seconds per puzzle, wall-clock
 and CPU time of this process: the machine is shared, and when other work
 loads it the wall-clock figures grow while the CPU ones stay put (the load
-average is printed at start and end). Every puzzle is then counted by plain
+average is printed at start and end). The figures are also written to
+``benchmarks/results/generation.json`` (``--out`` elsewhere), which the notes
+quote. Every puzzle is then counted by plain
 SAT, outside the clock, an engine independent of the generators' own
 checks; exits 1 if any puzzle is not unique.
 """
@@ -26,10 +28,11 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # texttable
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # texttable, results_file
 
 from pencilbox import counting, registry  # noqa: E402
 from pencilbox.batch import puzzle_seed  # noqa: E402
+from results_file import Recorder  # noqa: E402
 from texttable import table  # noqa: E402
 
 SIZES = {
@@ -71,7 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=3, help="puzzles per size (seeds 1..N)")
     parser.add_argument("--sizes", type=int, nargs="+", help="sides (default: per type)")
     parser.add_argument("--types", nargs="+", default=list(SIZES), choices=list(SIZES))
+    parser.add_argument("--out", type=Path, help="result file (default benchmarks/results/)")
     args = parser.parse_args(argv)
+    recorder = Recorder("generation", argv)
+    measured: dict[str, dict[str, dict[str, float | int]]] = {}
     print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
     rows = []
     failed = 0
@@ -90,9 +96,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"  {name} {size} seed {seed}: {wall:.2f} s ({cpu:.2f} s CPU)", flush=True)
             failed += args.seeds - unique
             rows.append([name, size, str(args.seeds), *fmt(walls), *fmt(cpus), str(unique)])
+            measured.setdefault(name, {})[size] = {
+                "seeds": args.seeds,
+                "median_seconds": round(statistics.median(walls), 3),
+                "max_seconds": round(max(walls), 3),
+                "median_cpu_seconds": round(statistics.median(cpus), 3),
+                "max_cpu_seconds": round(max(cpus), 3),
+                "unique": unique,
+            }
     headers = ["type", "size", "seeds", "median s", "max s", "median CPU", "max CPU", "unique"]
     print(table(headers, rows, left=2))
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
+    recorder.write(measured, args.out)
     return 1 if failed else 0
 
 

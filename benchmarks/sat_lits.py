@@ -25,7 +25,9 @@ the board tables and the independent check of the answer.
 ``--generator N`` measures the LITS generator's uniqueness oracle instead:
 the three counters on the first N boards per size that the generator
 counts, and generation throughput with each of them as the oracle.
-Exits 1 if an engine disagrees with the expected count or answer.
+The figures are also written to ``benchmarks/results/sat_lits.json``
+(``sat_lits_generator.json`` with ``--generator``; ``--out`` elsewhere), which
+the notes quote. Exits 1 if an engine disagrees with the expected count or answer.
 """
 
 from __future__ import annotations
@@ -41,10 +43,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the data reader shared with the tests
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from pencilbox import counting, formats, solving  # noqa: E402
 from pencilbox.puzzles.lits import KIND  # noqa: E402
 from pencilbox.puzzles.lits.tables import Tables  # noqa: E402
+from results_file import Recorder  # noqa: E402
 from test_lits_real import RealLits, real_lits  # noqa: E402
 from texttable import table  # noqa: E402
 
@@ -158,7 +162,7 @@ def oracles() -> dict[str, Callable[[Any], int]]:
     }
 
 
-def generator_oracles(sizes: Sequence[int], n: int, repeat: int) -> int:
+def generator_oracles(sizes: Sequence[int], n: int, repeat: int, recorder: Recorder) -> int:
     """Per size: mean CPU ms per uniqueness count on the boards the generator
     counts, then puzzles per CPU minute generating ``n`` puzzles (seeds
     ``tp:0..n-1``, as ``pencilbox generate`` makes them, graded by the rungs)
@@ -169,16 +173,18 @@ def generator_oracles(sizes: Sequence[int], n: int, repeat: int) -> int:
 
     wrong = 0
     rows = []
+    per_count: dict[str, dict[str, float]] = {}
     for size in sizes:
         boards = counted_boards(size, n)
         row = [f"{size}x{size}", str(n)]
-        for count in oracles().values():
+        for name, count in oracles().items():
             spent = 0.0
             for puzzle in boards:
                 seconds, found = best_cpu(partial(count, puzzle), repeat)
                 spent += seconds
                 wrong += found != lits_generate.count(puzzle, 2)
             row.append(f"{spent / n * 1000:.2f}")
+            per_count.setdefault(f"{size}x{size}", {})[name.split()[0]] = round(spent / n * 1000, 3)
         rows.append(row)
     print(f"LITS generator: CPU ms per uniqueness count (mean over N boards, best of {repeat})")
     print(table(["size", "N", *oracles()], rows))
@@ -215,6 +221,14 @@ def generator_oracles(sizes: Sequence[int], n: int, repeat: int) -> int:
     print(table(["size", "N", *oracles()], rows))
     if wrong:
         print(f"WRONG: {wrong} counts disagree with the rung engine")
+    recorder.write(
+        {
+            "boards_per_size": n,
+            "repeat": repeat,
+            "count_rung": lits_generate.COUNT_RUNG,
+            "cpu_ms_per_count": per_count,
+        }
+    )
     return 1 if wrong else 0
 
 
@@ -240,7 +254,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.generator:
         sizes = [int(size) for size in args.sizes.split(",")]
-        return generator_oracles(sizes, args.generator, args.repeat)
+        recorder = Recorder("sat_lits_generator", argv)
+        return generator_oracles(sizes, args.generator, args.repeat, recorder)
+    recorder = Recorder("sat_lits", argv)
+    per_board: dict[str, dict[str, float]] = {}
     hybrid_rungs = [r for r in args.hybrid_rungs.split(",") if r]
     cases = [case for case in real_lits() if args.only in case.name]
     names: list[str] = []
@@ -257,6 +274,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if name != "floor" and not correct(case, outcome):
                 failures.append(f"{case.name}: {name} gave {outcome[:2]}")
         names = list(timed)
+        per_board[case.name] = {name: round(seconds * 1000, 2) for name, seconds in timed.items()}
+        if "hybrid" in timed:
+            per_board[case.name]["hybrid_to_plain"] = round(timed["hybrid"] / timed["sat"], 3)
         for name, seconds in timed.items():
             totals[name] = totals.get(name, 0.0) + seconds
             if name.startswith("hybrid"):
@@ -301,6 +321,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for failure in failures:
         print("WRONG:", failure)
+    recorder.write(
+        {
+            "boards": len(cases),
+            "repeat": args.repeat,
+            "unit": "CPU ms, best of repeat",
+            "total_seconds": {name: round(totals[name], 3) for name in names},
+            "ratio_to_plain": {name: round(totals[name] / totals["sat"], 3) for name in names},
+            "worst_ratio_to_plain": {
+                name: {"ratio": round(ratio, 3), "board": where}
+                for name, (ratio, where) in worst_ratio.items()
+            },
+            "per_board": per_board,
+        }
+    )
     return 1 if failures else 0
 
 

@@ -21,7 +21,10 @@ solver runs in-process) around one count, parsing excluded, the best of
 a burst of outside load lands on all of them alike. Prints, per set of
 boards, each engine's total, median and maximum, and the two ratios the
 target is stated in: sat / reference (<= 1) and hybrid / reference (<= 0.4).
-``--boards`` also prints one row per board. Exits 1 if an engine gives a
+``--boards`` also prints one row per board. The summaries are written to
+``benchmarks/results/sat_norinori.json`` (``--out`` elsewhere), which the
+notes quote, with how many of the janko answers' dominoes cross a region
+border (what the generator's trades aim at). Exits 1 if an engine gives a
 wrong count or answer.
 """
 
@@ -40,8 +43,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from pencilbox import counting, formats, registry  # noqa: E402
+from pencilbox.puzzles.norinori.crossing import crossing  # noqa: E402
 from pencilbox.puzzles.norinori.model import Norinori  # noqa: E402
 from pencilbox.sat.core import SOLVER, load_solver  # noqa: E402
+from results_file import Recorder  # noqa: E402
 from texttable import table  # noqa: E402
 
 KIND = registry.get("norinori")
@@ -142,8 +147,11 @@ def best_times(works: dict[str, Callable[[], object]], repeat: int) -> dict[str,
     return best
 
 
-def bench(label: str, boards: list[Board], repeat: int, per_board: bool) -> bool:
-    """Print the summary of one set of boards; True when every engine was right."""
+Summary = dict[str, dict[str, float | int]]
+
+
+def bench(label: str, boards: list[Board], repeat: int, per_board: bool) -> tuple[bool, Summary]:
+    """Print the summary of one set of boards: (every engine was right, the figures)."""
     ok = True
     times: dict[str, list[float]] = {e: [] for e in ENGINES}
     rows = []
@@ -173,7 +181,17 @@ def bench(label: str, boards: list[Board], repeat: int, per_board: bool) -> bool
     ]
     print(f"\n{label}: {len(boards)} boards, counting to 2; CPU ms, best of {repeat} per board")
     print(table(["engine", "total", "median", "max", "/ reference"], summary))
-    return ok
+    figures: Summary = {
+        engine: {
+            "boards": len(spent),
+            "total_ms": round(sum(spent) * 1000, 2),
+            "median_ms": round(statistics.median(spent) * 1000, 3),
+            "max_ms": round(max(spent) * 1000, 3),
+            "ratio": round(sum(spent) / reference, 3),
+        }
+        for engine, spent in times.items()
+    }
+    return ok, figures
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -181,16 +199,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="runs per board, best kept (5)")
     parser.add_argument("--only", choices=("sample", "bank", "all"), default="all")
     parser.add_argument("--boards", action="store_true", help="also print one row per board")
+    parser.add_argument("--out", type=Path, help="result file (default benchmarks/results/)")
     args = parser.parse_args(argv)
+    recorder = Recorder("sat_norinori", argv)
+    measured: dict[str, object] = {"repeat": max(1, args.repeat), "unit": "CPU ms, best of repeat"}
     sets: dict[str, Callable[[], list[Board]]] = {
         "janko sample": sample_boards,
         "bank": bank_boards,
     }
     load_solver()
     ok = True
+    if args.only in ("sample", "all"):
+        crossed = [crossing(puzzle.regions, answer) for _, puzzle, answer in sample_boards()]
+        across, dominoes = sum(c[0] for c in crossed), sum(c[1] for c in crossed)
+        print(f"janko sample: {across} of {dominoes} dominoes cross a region border")
+        measured["janko_crossing"] = {
+            "boards": len(crossed),
+            "count": across,
+            "of": dominoes,
+            "rate": round(across / dominoes, 3),
+        }
     for label, boards_of in sets.items():
         if args.only in (label.split()[-1], "all"):
-            ok = bench(label, boards_of(), max(1, args.repeat), args.boards) and ok
+            right, measured[label.split()[0]] = bench(
+                label, boards_of(), max(1, args.repeat), args.boards
+            )
+            ok = right and ok
+    recorder.write(measured, args.out)
     return 0 if ok else 1
 
 

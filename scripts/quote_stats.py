@@ -1,10 +1,13 @@
-"""Refresh every figure the notes in ``docs/`` quote from a type's ``stats.json``.
+"""Refresh every figure the docs quote from a stats file or a benchmark's result file.
 
-A figure is quoted as a Markdown link to its path in the file,
-``[66.3%](#stats:density.by_size.10x10.backtrack.mean~pct1)``
-(:data:`pencilbox.kind.sections.QUOTE`); after a stats run, this rewrites
-each quote's text from the file, so prose never carries a hand-typed figure.
-``tests/test_stats_hash.py`` fails while a quote and its file disagree.
+A figure is quoted as a Markdown link to its source,
+``[66.3%](#stats:density.by_size.10x10.backtrack.mean~pct1)`` (a type's
+``stats.json``, in ``docs/<type>-notes.md``) or
+``[0.87](#bench:sat_norinori.measured.janko.sat.ratio~d2)`` (a file in
+``benchmarks/results/``, on any page): see :mod:`pencilbox.kind.quoting`.
+After a stats run or a benchmark, this rewrites each quote's text from its
+file, so prose never carries a hand-typed figure.
+``tests/test_quoted_figures.py`` fails while a quote and its file disagree.
 
     .venv/bin/python scripts/quote_stats.py [--check]
 """
@@ -12,34 +15,36 @@ each quote's text from the file, so prose never carries a hand-typed figure.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from pencilbox import registry
-from pencilbox.kind.sections import requote
+from pencilbox.kind.quoting import pages, requote
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only report stale notes")
+    parser.add_argument("--check", action="store_true", help="only report stale pages")
     args = parser.parse_args(argv)
-    stale = []
-    for name in registry.names():
-        stats, notes = registry.get(name).stats_file(), DOCS / f"{name}-notes.md"
-        if stats is None or not notes.is_file():
-            continue
-        text = notes.read_text(encoding="utf-8")
-        fresh = requote(text, json.loads(stats.read_text(encoding="utf-8")))
+    stale, broken = [], []
+    for page, value in pages(ROOT):
+        text = page.read_text(encoding="utf-8")
+        missing: list[str] = []
+        fresh = requote(text, value, missing)
+        if missing:  # left as they are (a section not measured yet, say)
+            print(f"{page.name}: {', '.join(missing)} name nothing", file=sys.stderr)
+            broken.append(page.name)
         if fresh != text:
-            stale.append(notes.name)
+            stale.append(page.name)
             if not args.check:
-                notes.write_text(fresh, encoding="utf-8")
+                page.write_text(fresh, encoding="utf-8")
     verb = "stale" if args.check else "rewrote"
-    print(f"{verb}: {', '.join(stale)}" if stale else "every quoted figure is current")
-    return 1 if args.check and stale else 0
+    if stale:
+        print(f"{verb}: {', '.join(stale)}")
+    elif not broken:
+        print("every quoted figure is current")
+    return 2 if broken else 1 if args.check and stale else 0
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ from .state import new_state
 SIDES = (6, 8, 10, 12, 15)
 MIXES = {"r2to4": (2, 4), "r2to6": (2, 6), "r3to8": (3, 8)}
 """Region-size mixes: each region grown to a size drawn from this range."""
-SPEED_SIDES = (6, 8, 10, 15, 20)
+SPEED_SIDES = (6, 8, 10, 12, 15, 20)
 WRITEUP = "for Norinori random partitions mostly had no solution"
 
 _PKG = "pencilbox.puzzles.norinori"
@@ -57,7 +57,10 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "generation": (
         f"{_PKG}.boards",
         *(f"{_PKG}.{m}" for m in ("generate", "crossing", "walk", "rivals")),
+        *(f"{_PKG}.{m}" for m in ("ladder", "rules", "tables")),
+        *_STATE,
         f"{_STATS}:speed_sample",
+        f"{_STATS}:finishes",
         f"{_STATS}:_generation_section",
         f"{_STATS}:SPEED_SIDES",
     ),
@@ -66,6 +69,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
         *(f"{_PKG}.{m}" for m in ("ladder", "rules", "tables", "placements", "probe")),
         *_STATE,
         f"{_STATS}:rung_sample",
+        f"{_STATS}:finishes",
     ),
 }
 """Each section of ``stats.json`` and the code it measures (see :mod:`pencilbox.kind.sections`)."""
@@ -97,18 +101,21 @@ def speed_sample(side: int, index: int) -> dict[str, Any]:
         "attempts": made.info["attempts"],
         "crossing": across,
         "dominoes": dominoes,
+        "person": finishes(made.puzzle, "person"),
     }
+
+
+def finishes(puzzle: Norinori, rung: str) -> bool:
+    """Whether ``rung`` alone, propagated with no search, finishes ``puzzle``."""
+    state = new_state(puzzle)
+    propagate(state, LADDER.rules(rung))
+    return bool(state.is_solved())
 
 
 def rung_sample(json_form: dict[str, Any]) -> dict[str, Any]:
     """Which rungs alone finish a bank puzzle (propagation only, no search)."""
     puzzle = from_json(json_form)
-    finished = {}
-    for rung in LADDER.names:
-        state = new_state(puzzle)
-        propagate(state, LADDER.rules(rung))
-        finished[rung] = state.is_solved()
-    return finished
+    return {rung: finishes(puzzle, rung) for rung in LADDER.names}
 
 
 def _shares(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -169,6 +176,7 @@ def _partition_section(gathered: dict[Any, list[dict[str, Any]]], samples: int) 
         "sample_size": samples,
         "all": _shares(everything),
         "by_size": by_size,
+        "mixes": {mix: {"smallest": low, "largest": high} for mix, (low, high) in MIXES.items()},
         "method": "random partitions (regions grown from random cells to a size drawn "
         "from the mix's range), each counted to two answers: the person rung, then SAT",
     }
@@ -186,6 +194,9 @@ def _generation_section(gathered: dict[Any, list[dict[str, Any]]], speeds: int) 
             "crossing_share": round(
                 sum(r["crossing"] for r in rows) / sum(r["dominoes"] for r in rows), 3
             ),
+            # the bank's easy puzzles are aimed at person; this says up to which size
+            # the generator makes such puzzles often enough to aim at
+            "person_finishes": rate(sum(r["person"] for r in rows), len(rows)),
         }
     return {
         "sample_size": speeds,
