@@ -32,9 +32,9 @@ HANDFUL = 5
 (the check used to count quotes over every type together, so one type could quote none)."""
 
 NOT_YET = {"heteromino"}
-"""Notes pages whose typed figures are not all quoted yet (heteromino: its history of
-the walk and the lookahead); the check on them is expected to fail, and says when it no
-longer does."""
+"""Notes pages whose typed figures are not all quoted yet (heteromino: the paragraph
+opening "Large boards", on which sizes take the window walk, being rewritten by another
+change); the check on them is expected to fail, and fails when it no longer does."""
 
 
 def _noted() -> list[str]:
