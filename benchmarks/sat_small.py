@@ -36,8 +36,10 @@ banks the same way (held to the bank's solutions), the boards
 ones its generator counts: the 12x12 boards of the shipped bank (all unique)
 and N random boards with 21..30 black cells (the generator's density band)
 whose white regions all hold multiples of 3 cells (the only boards its walk
-counts). Exits 1 if an answer is wrong, engines disagree, or the two
-generator oracles carve different puzzles.
+counts). The shared and bank boards' totals and hybrid / plain ratios are
+written to ``benchmarks/results/sat_small.json`` (``--out`` elsewhere),
+which the notes quote. Exits 1 if an answer is wrong, engines disagree, or
+the two generator oracles carve different puzzles.
 """
 
 from __future__ import annotations
@@ -54,11 +56,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the data readers shared with the tests
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from conftest import real_sugurus  # noqa: E402
 from pencilbox import counting, registry, solving  # noqa: E402
 from pencilbox.formats import load  # noqa: E402
 from pencilbox.puzzles.heteromino.tables import tables_for  # noqa: E402
+from results_file import Recorder  # noqa: E402
 from test_heteromino_real import real_heterominoes  # noqa: E402
 from texttable import table  # noqa: E402
 
@@ -122,9 +126,14 @@ def best_times(
 
 
 def bench(
-    kind_name: str, boards: list[Board], clock: Callable[[], float], repeat: int
+    kind_name: str,
+    boards: list[Board],
+    clock: Callable[[], float],
+    repeat: int,
+    record: dict[str, Any] | None = None,
 ) -> tuple[dict[str, float], bool]:
-    """Print the per-board table; return total seconds per engine and whether all checked out."""
+    """Print the per-board table; return total seconds per engine and whether all
+    checked out. ``record``, if given, receives the summary the notes quote."""
     kind = registry.get(kind_name)
     totals = dict.fromkeys(ENGINES, 0.0)
     rows = []
@@ -175,6 +184,18 @@ def bench(
         f"worst board {worst_ratio[0]:.2f} ({worst_ratio[1]}); "
         f"slowest board by its fastest engine: {fastest_max[0] * 1000:.2f} ms ({fastest_max[1]})"
     )
+    if record is not None:
+        record.update(
+            {
+                "boards": len(boards),
+                "total_ms": {e: round(totals[e] * 1000, 2) for e in ENGINES},
+                "hybrid_to_plain": round(totals["hybrid"] / totals["sat"], 3),
+                "worst_board": {
+                    "name": worst_ratio[1],
+                    "hybrid_to_plain": round(worst_ratio[0], 3),
+                },
+            }
+        )
     return totals, ok
 
 
@@ -361,7 +382,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="also time every shipped bank board of the puzzles asked for",
     )
+    parser.add_argument("--out", type=Path, help="result file (default benchmarks/results/)")
     args = parser.parse_args(argv)
+    recorder = Recorder("sat_small", argv)
+    measured: dict[str, Any] = {"clock": args.clock, "repeat": max(1, args.repeat)}
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     repeat = max(1, args.repeat)
     sets = {"suguru": suguru_boards, "heteromino": heteromino_boards}
@@ -375,20 +399,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"\n{name}: {len(boards)} shared boards, counting to 2; "
             f"{args.clock} ms per board, best of {repeat}, caches cleared per run"
         )
-        _, good = bench(name, boards, clock, repeat)
+        _, good = bench(name, boards, clock, repeat, measured.setdefault(name, {}))
         ok = ok and good
         if args.sweep:
             sweep(name, boards, clock, repeat)
         if args.bank:
             bank = bank_boards(name)
             print(f"\n{name}: {len(bank)} bank boards, as above")
-            _, good = bench(name, bank, clock, repeat)
+            _, good = bench(name, bank, clock, repeat, measured.setdefault(f"{name}_bank", {}))
             ok = ok and good
     if args.generator:
         sides = [int(side) for side in args.sizes.split(",")]
         ok = bench_generator(sides, args.generator, repeat) and ok
     if args.heteromino12:
         ok = bench_heteromino12(args.heteromino12, repeat) and ok
+    recorder.write(measured, args.out)
     return 0 if ok else 1
 
 
