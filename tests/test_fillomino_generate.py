@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from pencilbox import formats, solving
 from pencilbox.errors import PuzzleError
 from pencilbox.puzzles.fillomino import KIND
 from pencilbox.puzzles.fillomino import generate as gen
@@ -114,6 +115,15 @@ def test_generation_is_repeatable() -> None:
     first = KIND.generate(random.Random("again"), 6, 6, "reach")
     second = KIND.generate(random.Random("again"), 6, 6, "reach")
     assert first.puzzle == second.puzzle and first.solution == second.solution
+
+
+def test_every_bank_puzzle_gets_the_grade_it_records() -> None:
+    """A rung added to the ladder, or a rule changed, leaves the shipped grades true."""
+    bank = KIND.bank()
+    for record in bank:
+        _, puzzle = formats.load(record["url"])
+        assert solving.grade(KIND, puzzle).as_json() == record["grade"], record["id"]
+    assert {record["grade"]["rung"] for record in bank} <= set(LADDER.names)
 
 
 def test_the_face_declares_the_generators_modes_and_sides() -> None:

@@ -99,6 +99,30 @@ def test_the_borders_round_a_complete_region_beside_one_cell_are_one_move() -> N
     assert move.reason == "Draw borders between r1c1 and r1c2, r2c1: the 1 at r1c1 is complete"
 
 
+def test_a_hint_joins_two_equal_numbers_their_distance_forces_together() -> None:
+    # 4 . 4 over three empty cells: kept apart, the 4 at r1c1 has three cells
+    puzzle = build(2, 3, [4, 0, 4, 0, 0, 0])
+    move = solving.hint(KIND, puzzle).steps[-1]
+    assert move.rule == "join" and move.writes and (move.cells, move.value) == ((1,), 4)
+    assert move.reason == (
+        "r1c2 can only be 4: the 4s at r1c1 and r1c3 cannot both be completed apart "
+        "(the 4 at r1c1 cannot grow to 4 cells without touching the 4 at r1c3), "
+        "so they are one region through r1c2"
+    )
+
+
+def test_a_border_the_joined_region_cannot_cross_is_a_hint() -> None:
+    # the 3s at r1c1 and r2c2 are one region, full with r1c2 or r2c1: r2c3 is not in it
+    puzzle = build(2, 3, [3, 0, 0, 0, 3, 0])
+    move = solving.hint(KIND, puzzle).steps[-1]
+    assert move.rule == "join" and move.edges == ((4, 5, "border"),)
+    assert move.reason == (
+        "Draw a border between r2c2 and r2c3: the 3s at r1c1 and r2c2 cannot both be "
+        "completed apart (the 3 at r1c1 cannot grow to 3 cells without touching the 3 at "
+        "r2c2), so they are one region, which cannot take r2c3 and stay within 3 cells"
+    )
+
+
 def test_a_border_drawn_is_not_hinted_again() -> None:
     after = solving.hint(KIND, LINE, [[0] * 5], edges=[(1, 2, "border")])
     assert after.status == "step"

@@ -209,6 +209,116 @@ def test_reach_drops_a_size_no_region_brings_and_no_room_holds() -> None:
     assert all(" be " in step.reason and "room" in step.reason for step in fired)
 
 
+# -- join: two equal numbers joined when their distance forces it ---------------------
+
+
+def open_cells(puzzle: Fillomino, rung: str) -> list[int]:
+    """The cells ``rung`` leaves with more than one size, from the untouched board."""
+    state = new_state(puzzle)
+    propagate(state, KIND.ladder.rules(rung))
+    return [cell for cell, domain in enumerate(state.domains) if domain & (domain - 1)]
+
+
+def join_steps(puzzle: Fillomino) -> list[Deduction]:
+    return [step for step in first_steps(puzzle, "join") if step.rule == "join"]
+
+
+def test_the_join_rung_adds_the_join_rule_between_reach_and_placements() -> None:
+    names = KIND.ladder.names
+    assert names.index("reach") + 1 == names.index("join") == names.index("placements") - 1
+    added = set(KIND.ladder.rules("join")) - set(KIND.ladder.rules("reach"))
+    assert [rule.name for rule in added] == ["join"]
+
+
+def test_two_equal_numbers_that_cannot_grow_apart_are_joined_through_the_cell_between() -> None:
+    # Kept apart, the 4 at r1c1 may not take r1c2 or r2c3 (beside the other 4):
+    # it has r1c1, r2c1, r2c2, three cells. So the 4s are one region, and with
+    # two cells left to add, the only way between them is r1c2.
+    puzzle = text_board("fillomino 2x3\n4 . 4\n. . .\n")
+    assert 1 in open_cells(puzzle, "reach")
+    steps = join_steps(puzzle)
+    assert (steps[0].cells, steps[0].writes, steps[0].value) == ((1,), True, 4)
+    assert steps[0].reason == (
+        "r1c2 can only be 4: the 4s at r1c1 and r1c3 cannot both be completed apart "
+        "(the 4 at r1c1 cannot grow to 4 cells without touching the 4 at r1c3), "
+        "so they are one region through r1c2"
+    )
+    _, grids = brute_count(puzzle, LIMIT)
+    assert grids and all(grid[0][1] == 4 for grid in grids)
+
+
+def test_one_region_filling_its_room_apart_leaves_the_other_none() -> None:
+    # Kept apart, the 3 at r1c1 has exactly r1c1, r2c1, r2c2: it must be them,
+    # and then the 3 at r1c3 has only itself. Either alone could be completed.
+    puzzle = text_board("fillomino 2x3\n3 . 3\n. . .\n")
+    assert 1 in open_cells(puzzle, "reach")
+    steps = join_steps(puzzle)
+    assert steps[0].reason == (
+        "r1c2 can only be 3: the 3s at r1c1 and r1c3 cannot both be completed apart "
+        "(kept apart, the 3 at r1c1 must be r1c1, r2c1, r2c2, and the 3 at r1c3 could "
+        "not grow to 3 cells), so they are one region through r1c2"
+    )
+    assert 1 not in open_cells(puzzle, "join")
+
+
+def test_the_joined_region_loses_the_cells_it_cannot_hold() -> None:
+    # The 3s at r1c3 and r2c2 are one region: r1c2 or r2c3 joins them, which
+    # leaves no room for r1c1 (too far) and r2c3 or r1c2 beside it must border it.
+    puzzle = text_board("fillomino 2x3\n. . 3\n1 3 .\n")
+    assert open_cells(puzzle, "reach")
+    assert open_cells(puzzle, "join") == []
+    reasons = [step.reason for step in join_steps(puzzle)]
+    assert reasons[0].startswith("r1c1 can only be 2: the 3s at r1c3 and r2c2 cannot both")
+    assert reasons[0].endswith(
+        "so they are one region, which cannot reach r1c1 within 3 cells; no other 3 "
+        "reaches it and a new region of 3 has no room there"
+    )
+    corner = text_board("fillomino 2x3\n3 . .\n. 3 .\n")
+    beside = [step for step in join_steps(corner) if step.cells == (5,)]
+    assert beside and beside[0].reason.endswith(
+        "so they are one region, which cannot take r2c3 and stay within 3 cells"
+    )
+    assert all(grid[1][2] != 3 for grid in brute_count(corner, LIMIT)[1])
+
+
+def test_two_equal_numbers_too_far_apart_to_join_are_a_contradiction() -> None:
+    puzzle = text_board("fillomino 2x3\n. . 3\n3 . .\n")
+    assert brute_count(puzzle, LIMIT)[0] == 0
+    propagate(new_state(puzzle), KIND.ladder.rules("reach"))  # reach sees nothing wrong
+    with pytest.raises(Contradiction) as raised:
+        propagate(new_state(puzzle), KIND.ladder.rules("join"))
+    words, _ = KIND.contradiction_words(puzzle, new_state(puzzle), raised.value.args[0])
+    assert words == (
+        "the 3s at r1c3 and r2c1 cannot both be completed apart (kept apart, the 3 at r1c3 "
+        "must be r1c2, r1c3, r2c3, and the 3 at r2c1 could not grow to 3 cells), so they "
+        "are one region, but joining them takes more than 3 cells"
+    )
+
+
+def test_two_equal_numbers_that_can_be_completed_apart_are_not_joined() -> None:
+    # Each 3 can grow down its own column: some answers keep them apart, some join them.
+    puzzle = text_board("fillomino 3x3\n3 . 3\n. . .\n. . .\n")
+    count, grids = brute_count(puzzle, 1000)
+    assert count < 1000  # every answer
+    assert any(grid[0][1] != 3 for grid in grids) and any(grid[0][1] == 3 for grid in grids)
+    assert join_steps(puzzle) == []
+    assert open_cells(puzzle, "join") == open_cells(puzzle, "reach")
+
+
+def test_join_fires_on_the_random_boards_the_soundness_tests_check() -> None:
+    """So that the soundness and counting tests above exercise it."""
+    fired = [step for seed in range(BOARDS) for step in join_steps_or_none(board(seed))]
+    assert len(fired) > 10
+    assert all("cannot both be completed apart" in step.reason for step in fired)
+
+
+def join_steps_or_none(puzzle: Fillomino) -> list[Deduction]:
+    try:
+        return join_steps(puzzle)
+    except Contradiction:
+        return []
+
+
 def test_sizes_are_worded_as_runs() -> None:
     assert sizes_words(0b1) == "1"
     assert sizes_words(0b1010) == "2 or 4"

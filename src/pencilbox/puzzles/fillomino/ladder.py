@@ -1,5 +1,5 @@
 """Fillomino's rungs, weakest first (the rules: :mod:`.rules`,
-:mod:`.placements`, :mod:`.probe`).
+:mod:`.join`, :mod:`.placements`, :mod:`.probe`).
 
 ``closed``
     a complete region is closed: its neighbours cannot take its size. The
@@ -11,6 +11,10 @@
 ``reach``
     adds the distance and room bounds: a size reaches a cell only from an
     open region close enough, or as a new region with room around it.
+``join``
+    adds: two open regions of one size that cannot both be completed apart
+    are one region (cells on every way between them take the size; cells
+    the joined region cannot hold lose it).
 ``placements``
     adds whole-region placements: an open region grown in every way it can,
     keeping what every way shares and dropping what none takes.
@@ -21,6 +25,7 @@
 from __future__ import annotations
 
 from ...engine import Ladder, Rung
+from .join import JOIN
 from .placements import PLACEMENTS
 from .probe import PROBE
 from .rules import CLOSED, ONLY_EXIT, REACH, ROOM, TOO_BIG
@@ -34,7 +39,12 @@ LADDER = Ladder(
             "closed plus: one way out is taken; no cell joins regions into too many cells",
         ),
         Rung("reach", (REACH,), "way-out plus how far each region reaches, and room for new ones"),
-        Rung("placements", (PLACEMENTS,), "reach plus each open region grown every way it can"),
+        Rung(
+            "join",
+            (JOIN,),
+            "reach plus: two equal numbers are joined when their distance forces it",
+        ),
+        Rung("placements", (PLACEMENTS,), "join plus each open region grown every way it can"),
         Rung("probe", (PROBE,), "placements plus supposing a cell's size and refuting it"),
     )
 )

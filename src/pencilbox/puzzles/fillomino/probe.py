@@ -11,12 +11,13 @@ rules run again before the next probe.
 from __future__ import annotations
 
 from ...engine import Contradiction, Log, Rule, State, propagate
+from .join import JOIN
 from .placements import PLACEMENTS
 from .rules import CLOSED, ONLY_EXIT, REACH, ROOM, TOO_BIG
 from .settled import as_state, drop
 from .tables import Tables
 
-BELOW = (CLOSED, ROOM, ONLY_EXIT, TOO_BIG, REACH, PLACEMENTS)
+BELOW = (CLOSED, ROOM, ONLY_EXIT, TOO_BIG, REACH, JOIN, PLACEMENTS)
 
 WIDEST = 4
 """A cell with more sizes left than this is not probed."""

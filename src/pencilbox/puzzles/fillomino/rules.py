@@ -1,5 +1,6 @@
-"""Fillomino's rules for the rungs a person climbs (placements and probing
-have modules of their own: :mod:`.placements`, :mod:`.probe`).
+"""Fillomino's rules for the rungs a person climbs (joining two equal
+numbers, placements and probing have modules of their own: :mod:`.join`,
+:mod:`.placements`, :mod:`.probe`).
 
 ``closed``
     a region as large as its number is complete: no neighbour takes its
