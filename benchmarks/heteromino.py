@@ -22,8 +22,10 @@ Run with ``python benchmarks/heteromino.py``. It
 
 Times are wall-clock seconds on this machine (shared, so treat small
 differences as noise); ``--cpu`` reports process CPU time instead, which is
-steadier on a busy machine. Exits 1 if a real board is not unique or
-disagrees with its answer.
+steadier on a busy machine. The generation figures (``--generate``) are
+written to ``benchmarks/results/heteromino.json`` (``--out`` elsewhere),
+which the notes quote. Exits 1 if a real board is not unique or disagrees
+with its answer.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the data reader shared with the tests
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from pencilbox import solving  # noqa: E402
 from pencilbox.engine import (  # noqa: E402
@@ -57,6 +60,7 @@ from pencilbox.puzzles.heteromino.model import Heteromino  # noqa: E402
 from pencilbox.puzzles.heteromino.oracle import ORACLE, ORACLES  # noqa: E402
 from pencilbox.puzzles.heteromino.state import new_state  # noqa: E402
 from pencilbox.puzzles.heteromino.tables import Tables, tables_for  # noqa: E402
+from results_file import Recorder  # noqa: E402
 from test_heteromino_oracle import walk_boards  # noqa: E402
 from test_heteromino_real import RealHeteromino, real_heterominoes  # noqa: E402
 from texttable import table  # noqa: E402
@@ -289,10 +293,12 @@ def oracle_contenders(with_rungs: bool) -> dict[str, Callable[[Heteromino], obje
 
 def bench_generate(
     clock: Clock, sizes: Sequence[tuple[int, int]], count: int, oracles: Sequence[str]
-) -> None:
+) -> dict[str, dict[str, dict[str, float]]]:
     """Generate ``count`` puzzles per size with each oracle, same seeds, the
-    oracles taking turns seed by seed: seconds each, and puzzles per minute."""
+    oracles taking turns seed by seed: seconds each, and puzzles per minute
+    (printed, and returned per size and oracle)."""
     lines = []
+    figures: dict[str, dict[str, dict[str, float]]] = {}
     for rows, cols in sizes:
         times: dict[str, list[float]] = {oracle: [] for oracle in oracles}
         moves: dict[str, list[int]] = {oracle: [] for oracle in oracles}
@@ -306,6 +312,15 @@ def bench_generate(
                 moves[oracle].append(made.info["moves"])
         for oracle in oracles:
             spent = times[oracle]
+            figures.setdefault(f"{rows}x{cols}", {})[oracle] = {
+                "puzzles": count,
+                "median_seconds": round(statistics.median(spent), 3),
+                "mean_seconds": round(statistics.fmean(spent), 3),
+                "max_seconds": round(max(spent), 3),
+                "per_minute": round(60 * count / sum(spent), 1),
+                "median_moves": statistics.median(moves[oracle]),
+                "ms_per_move": round(1000 * sum(spent) / max(1, sum(moves[oracle])), 2),
+            }
             lines.append(
                 [
                     f"{rows}x{cols}",
@@ -337,6 +352,7 @@ def bench_generate(
             lines,
         )
     )
+    return figures
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -363,7 +379,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--oracle-sizes", nargs="+", default=["12x12"], help="for --oracles (12x12)"
     )
     parser.add_argument("--skip-real", action="store_true", help="skip the real boards")
+    parser.add_argument("--out", type=Path, help="result file (default benchmarks/results/)")
     args = parser.parse_args(argv)
+    recorder = Recorder("heteromino", argv)
     clock: Clock = time.process_time if args.cpu else time.perf_counter
     print(f"clock: {'process CPU' if args.cpu else 'wall'} seconds")
     ok = True
@@ -379,7 +397,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             bench_oracles(clock, *_size(text), 3, args.with_rungs)
     if args.generate > 0:
         sizes = [_size(text) for text in args.gen_sizes]
-        bench_generate(clock, sizes, args.generate, args.oracle)
+        made = bench_generate(clock, sizes, args.generate, args.oracle)
+        clocked = "cpu" if args.cpu else "wall"
+        recorder.write({"clock": clocked, "generate": made}, args.out)
     return 0 if ok else 1
 
 

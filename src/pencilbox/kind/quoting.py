@@ -17,9 +17,13 @@ A path is read by :func:`pencilbox.kind.sections.resolve` ("a.b",
 ``tests/test_quoted_figures.py`` holds every quote to its file and
 ``scripts/quote_stats.py`` rewrites them after a re-run.
 
-Numbers written as words are figures too when they are shaped like one
-("two to four cells", "twice as slow", "nine in ten"): :func:`worded_figures`
-finds those, for the tests that keep typed figures out of the notes.
+A figure typed by hand is what is left: :func:`typed_figures` finds the
+digits shaped like a measurement (a share, a decimal, a time, a ratio, "N
+of M") outside quotes and code, and :func:`worded_figures` the numbers
+written as words that are shaped like one ("two to four cells", "twice as
+slow", "nine in ten"), for the tests that keep typed figures out of the
+notes and their templates. A parameter the code sets is written as its name
+in code (`TARGET_DENSITY`), not as its value.
 """
 
 from __future__ import annotations
