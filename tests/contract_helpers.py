@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from crosscheck import Grid, frozen, frozen_all
-from pencilbox import registry, solving
+from pencilbox import hinting, registry, solving
 from pencilbox.engine import Deduction, State
 from pencilbox.errors import PuzzleError
-from pencilbox.kind import Edge, PuzzleKind
+from pencilbox.kind import Edge, PuzzleKind, position_state
 
 Kind = PuzzleKind[Any]
 
@@ -144,6 +145,22 @@ def lost_by(settled: dict[int, int], domains: tuple[int, ...], truth: Truth) -> 
 
 # -- hints, one after another --------------------------------------------------------
 
+SPLIT = "split"
+SUPPOSITION = "supposition"
+HINT_KINDS = (SPLIT, SUPPOSITION)
+"""The kinds of hint that go past the rules' own steps: a case split (the
+hint's ``split``: "X or Y; X fails in 3 steps, so Y") and a supposition (a
+step that supposes an option and refutes it: the teacher's, or a ladder's
+probe told as one; a split's own refutations are the split's)."""
+
+
+def hint_kinds(hint: solving.Hint) -> set[str]:
+    """Which of :data:`HINT_KINDS` a hint shows."""
+    kinds = {SPLIT} if hint.split is not None else set()
+    if any(step.supposes and step.rule != hinting.SPLIT for step in hint.steps):
+        kinds.add(SUPPOSITION)
+    return kinds
+
 
 @dataclass
 class Chain:
@@ -151,25 +168,36 @@ class Chain:
 
     position: list[list[int]]
     moves: int
-    status: str  # the last hint's status: "solved", "stuck", "narrowed" (or "mistake")
+    status: str  # the last hint's status: "solved", else where the hints stopped
     mistakes: list[str]
     edges: list[Edge]  # the marks drawn between cells (a move may be one)
+    kinds: Counter[str] = field(default_factory=Counter)  # hints of each HINT_KINDS
+    last: solving.Hint | None = None  # the hint the run stopped at
+
+    def solved(self, kind: Kind, puzzle: Any) -> Grid | None:
+        """The answer the position and marks make, None if they make none."""
+        state = position_state(kind, puzzle, self.position, self.edges)
+        return frozen(kind.solution_rows(puzzle, state)) if state.is_solved() else None
 
 
 def follow_hints(kind: Kind, puzzle: Any, solution: Grid) -> Chain:
     """Ask for a hint and make its move until the hints stop: enter the final
     step's ``value`` in each of its ``cells``, as a player would, or draw its
     ``edges`` (a type that reads marks off a state may hint a border); any
-    entry or mark the solution contradicts is recorded as a mistake."""
+    entry or mark the solution contradicts is recorded as a mistake. One hint,
+    its move, then the next: each move must enter an empty cell or draw a new
+    mark, so the run cannot loop (a move per cell, at most one per edge besides)."""
     position = [[0] * puzzle.cols for _ in range(puzzle.rows)]
     edges: list[Edge] = []
     mistakes: list[str] = []
+    kinds: Counter[str] = Counter()
     answer = [list(row) for row in solution]
     cells = puzzle.rows * puzzle.cols
-    for moves in range(3 * cells + 1):  # a move per cell, at most one per edge besides
+    for moves in range(3 * cells + 1):
         hint = solving.hint(kind, puzzle, position, edges=edges)
         if hint.status != "step":
-            return Chain(position, moves, hint.status, mistakes, edges)
+            return Chain(position, moves, hint.status, mistakes, edges, kinds, hint)
+        kinds.update(hint_kinds(hint))
         final = hint.steps[-1]
         if final.edges:
             assert not final.writes, final
@@ -187,6 +215,15 @@ def follow_hints(kind: Kind, puzzle: Any, solution: Grid) -> Chain:
         wrong = kind.position_mistakes(puzzle, position, answer)
         mistakes += [f"after {final}: {violation.message}" for violation in wrong]
     raise AssertionError("more hints than cells and edges")
+
+
+def hardest_first(kind: Kind) -> list[dict[str, Any]]:
+    """The bank's records, the hardest grade first ("search", then the ladder's
+    rungs from the top), the smallest board first within a grade."""
+    rank = {grade: index for index, grade in enumerate((*kind.ladder.names, "search"))}
+    return sorted(
+        kind.bank(), key=lambda r: (-rank[r["grade"]["rung"]], r["rows"] * r["cols"], r["id"])
+    )
 
 
 # -- broken input ----------------------------------------------------------------------
