@@ -36,6 +36,12 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
+# The front end's linters (ESLint, TypeScript's checker), at the versions
+# package.json pins, into node_modules/ (needs node and npm).
+node_modules/.installed: package.json
+	npm install --no-audit --no-fund
+	touch $@
+
 ## play: serve the web app on http://$(HOST):$(PORT) (this machine only by default)
 play: $(VENV)/.installed
 	$(BIN)/pencilbox play --host $(HOST) --port $(PORT)
@@ -58,12 +64,17 @@ docs: $(VENV)/.installed-docs
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py
 
-## lint: ruff (lint and format check) and mypy; runs all three, fails if any fails
-lint: $(VENV)/.installed-dev
+## lint: the Python (ruff lint and format check, mypy) and the JavaScript (ESLint,
+## TypeScript's checker over JSDoc: the page, then the static site's workers);
+## runs them all, fails if any fails
+lint: $(VENV)/.installed-dev node_modules/.installed
 	@status=0; \
 	$(BIN)/ruff check $(LINTED) || status=1; \
 	$(BIN)/ruff format --check $(LINTED) || status=1; \
 	$(BIN)/mypy || status=1; \
+	node_modules/.bin/eslint . || status=1; \
+	node_modules/.bin/tsc -p tsconfig.json || status=1; \
+	node_modules/.bin/tsc -p tsconfig.workers.json || status=1; \
 	exit $$status
 
 ## soak: the long randomised tests (marked soak) that `make test` skips
@@ -71,4 +82,4 @@ soak: $(VENV)/.installed-test
 	PENCILBOX_SOAK=1 $(BIN)/python -m pytest -m soak
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache build dist site
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis .ruff_cache .mypy_cache build dist site

@@ -44,6 +44,7 @@ function ticks(node, x0, x1, y, bottom) {
 // The value line of a rate row: ours, its interval and n, and the write-up's.
 function rateCaption(row, x, y) {
   const { ours, writeup } = row;
+  /** @type {Array<Node | string>} */
   const parts = [figureSpan(format(ours.value, ours.fmt), ours.tags)];
   if (ours.interval) {
     const tags = ours.derived ? { ...ours.tags, "data-op": "wilson" } : { "data-path": `${ours.path}_95` };

@@ -85,7 +85,7 @@ export function measured(stats, spec) {
     };
   }
   const value = resolve(stats, expr);
-  let interval = null;
+  let interval;
   try {
     interval = resolve(stats, `${expr}_95`);
   } catch {

@@ -163,6 +163,7 @@ function plainList(entries) {
 // A section: its plain values as a list, then each group as a table (records,
 // or groups of records) or as a subsection.
 function section(name, group, level) {
+  /** @type {HTMLElement[]} */
   const parts = [el(level === 2 ? "h2" : "h3", { text: name })];
   const plain = Object.entries(group).filter(([, value]) => !isObject(value));
   if (plain.length) parts.push(plainList(plain));

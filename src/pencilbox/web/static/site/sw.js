@@ -13,14 +13,17 @@
 //    never older than the site; offline, the last version installed works whole.
 // Requests to any other origin are not touched (the site makes none).
 
+// `self`, typed as what it is here: the worker libraries type `self` as a
+// worker's scope that has none of a service worker's parts, hence via unknown.
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const CACHE = `pencilbox-${VERSION}`;
-const scope = new URL(self.registration.scope);
+const scope = new URL(sw.registration.scope);
 
 function immutable(url) {
   return url.pathname.startsWith(`${scope.pathname}runtime/`);
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const response = await fetch(new URL("site.json", scope), { cache: "no-store" });
@@ -35,18 +38,18 @@ self.addEventListener("install", (event) => {
           await cache.put(file, fresh);
         }),
       );
-      await self.skipWaiting();
+      await sw.skipWaiting();
     })(),
   );
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
         if (name.startsWith("pencilbox-") && name !== CACHE) await caches.delete(name);
       }
-      await self.clients.claim();
+      await sw.clients.claim();
     })(),
   );
 });
@@ -90,7 +93,7 @@ async function visit(request) {
   return current ? fromCache(request) : fromNetwork(request);
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== scope.origin || event.request.method !== "GET") return;
   const { request } = event;

@@ -7,7 +7,18 @@ import { svg } from "./dom.js";
 export const CELL = 48; // SVG units per cell
 export const MARGIN = 4; // room for the outer border's width
 
+/**
+ * A board being drawn: its <svg>, one <g> per layer (bottom first: cells,
+ * shade, over, thin, thick, text, focus, hit) and its size in cells.
+ * @typedef {{root: SVGSVGElement, layers: Record<string, SVGGElement>, rows: number, cols: number}} Board
+ */
+
 // A cell as hints, checks and screen readers name it: "r1c2".
+/**
+ * @param {number} cols
+ * @param {number} cell
+ * @returns {string}
+ */
 export function cellLabel(cols, cell) {
   return `r${Math.floor(cell / cols) + 1}c${(cell % cols) + 1}`;
 }
@@ -22,6 +33,12 @@ const SPOKEN = {
   selected: "selected",
 };
 
+// A cell's top left corner, in SVG units.
+/**
+ * @param {number} cols
+ * @param {number} cell
+ * @returns {[number, number]}
+ */
 export function cellOrigin(cols, cell) {
   const row = Math.floor(cell / cols);
   const col = cell % cols;
@@ -36,6 +53,7 @@ const OVERLAID = ["hint", "because", "rung-new", "error"];
 // cells it rests on, crosses for a rung view's new cells, cross-hatch for an
 // error; lines along a bar piece's length.
 function patterns() {
+  /** @type {(id: string, size: number, children: Element[]) => Element} */
   const tile = (id, size, children) =>
     svg("pattern", { id, width: size, height: size, patternUnits: "userSpaceOnUse" }, children);
   return svg("defs", {}, [
@@ -50,6 +68,12 @@ function patterns() {
 
 // An empty <svg> sized for the board, with one <g> per layer, bottom first.
 // --cols lets the CSS keep cells at least 28 px wide (wider boards pan).
+/**
+ * @param {number} rows
+ * @param {number} cols
+ * @param {string} label the board's name for screen readers (the type's name)
+ * @returns {Board}
+ */
 export function newBoard(rows, cols, label) {
   const width = cols * CELL + 2 * MARGIN;
   const height = rows * CELL + 2 * MARGIN;
@@ -64,6 +88,7 @@ export function newBoard(rows, cols, label) {
   // set through the CSSOM: the page's CSP refuses style attributes
   root.style.setProperty("--cols", String(cols));
   root.append(patterns());
+  /** @type {Record<string, SVGGElement>} */
   const layers = {};
   // "hit" is on top: invisible targets (e.g. cell edges) that take clicks.
   for (const name of ["cells", "shade", "over", "thin", "thick", "text", "focus", "hit"]) {
@@ -74,6 +99,11 @@ export function newBoard(rows, cols, label) {
 }
 
 // A pattern laid over one cell (class `cls`: one of the CSS's .over classes).
+/**
+ * @param {Board} board
+ * @param {number} cell
+ * @param {string} cls
+ */
 export function drawOver(board, cell, cls) {
   const [x, y] = cellOrigin(board.cols, cell);
   board.layers.over.append(svg("rect", { x, y, width: CELL, height: CELL, class: `over ${cls}` }));
@@ -82,6 +112,11 @@ export function drawOver(board, cell, cls) {
 // One clickable square per cell; `classesOf(cell)` returns its CSS classes,
 // `wordsOf(cell)` what it holds in words ("3", "shaded"), for its accessible
 // name "r1c2, 3" (with its highlights: "r1c2, 3, wrong").
+/**
+ * @param {Board} board
+ * @param {(cell: number) => string[]} classesOf
+ * @param {(cell: number) => string} [wordsOf]
+ */
 export function drawCells(board, classesOf, wordsOf = () => "") {
   const { rows, cols, layers } = board;
   for (let cell = 0; cell < rows * cols; cell += 1) {
@@ -109,6 +144,14 @@ export function drawCells(board, classesOf, wordsOf = () => "") {
   }
 }
 
+/**
+ * @param {Element} layer
+ * @param {number} x1
+ * @param {number} y1
+ * @param {number} x2
+ * @param {number} y2
+ * @param {string} cls
+ */
 function line(layer, x1, y1, x2, y2, cls) {
   layer.append(svg("line", { x1, y1, x2, y2, class: cls }));
 }
@@ -116,9 +159,15 @@ function line(layer, x1, y1, x2, y2, cls) {
 // Every cell edge as a line: `classOf(a, b)` gives its CSS class, where a and b
 // are the cells on either side (null outside the board; a is above or left).
 // "grid" lines go in the thin layer, every other class in the thick one.
+/**
+ * @param {Board} board
+ * @param {(a: number | null, b: number | null) => string} classOf
+ */
 export function drawEdges(board, classOf) {
   const { rows, cols, layers } = board;
+  /** @type {(r: number, c: number) => number | null} */
   const at = (r, c) => (r < 0 || c < 0 || r >= rows || c >= cols ? null : r * cols + c);
+  /** @type {(cls: string, x1: number, y1: number, x2: number, y2: number) => void} */
   const put = (cls, x1, y1, x2, y2) => line(cls === "grid" ? layers.thin : layers.thick, x1, y1, x2, y2, cls);
   for (let r = 0; r < rows; r += 1) {
     for (let c = 0; c <= cols; c += 1) {
@@ -138,7 +187,12 @@ export function drawEdges(board, classOf) {
 
 // Thin lines between cells of the same region, thick ones between regions
 // and around the board. `regionOf(cell)` names a cell's region (null: none).
+/**
+ * @param {Board} board
+ * @param {(cell: number) => unknown} regionOf
+ */
 export function drawGrid(board, regionOf) {
+  /** @type {(cell: number | null) => unknown} */
   const region = (cell) => (cell === null ? undefined : regionOf(cell));
   drawEdges(board, (a, b) => (region(a) === region(b) ? "grid" : "border"));
 }
@@ -147,6 +201,10 @@ export function drawGrid(board, regionOf) {
 // or left of b): each line lit over whatever is drawn there, dashed in the
 // hint's colour (class `hint-edge` and the mark's name), with its own title,
 // so that the move is not told by colour alone.
+/**
+ * @param {Board} board
+ * @param {Array<[number, number, string]> | null | undefined} edges
+ */
 export function drawHintEdges(board, edges) {
   const { cols, layers } = board;
   for (const [a, b, mark] of edges || []) {
@@ -163,11 +221,16 @@ export function drawHintEdges(board, edges) {
 // Invisible click targets on the inner edges between two cells for which
 // `keyOf(a, b)` (a above or left of b) returns a key; the key goes into the
 // target's data-edge attribute for the click handler.
+/**
+ * @param {Board} board
+ * @param {(a: number, b: number) => string | null} keyOf
+ */
 export function drawEdgeTargets(board, keyOf) {
   const { rows, cols, layers } = board;
   // How far from the line a tap still counts as on it: half a cell, so a
   // target stays near 24 px wide on a phone (a cell's middle still selects it).
   const band = CELL / 2;
+  /** @type {(key: string, x: number, y: number, width: number, height: number) => void} */
   const target = (key, x, y, width, height) =>
     layers.hit.append(svg("rect", { x, y, width, height, class: "edge-hit", "data-edge": key }));
   for (let r = 0; r < rows; r += 1) {
@@ -188,6 +251,11 @@ export function drawEdgeTargets(board, keyOf) {
 
 // A filled square inset in the cell (shading), leaving the cell's own
 // background (hint, error, rung colours) visible as a frame around it.
+/**
+ * @param {Board} board
+ * @param {number} cell
+ * @param {string} cls
+ */
 export function drawShade(board, cell, cls) {
   const [x, y] = cellOrigin(board.cols, cell);
   const inset = 4;
@@ -197,11 +265,23 @@ export function drawShade(board, cell, cls) {
 }
 
 // A small dot in the middle of the cell (a cell marked as not shaded).
+/**
+ * @param {Board} board
+ * @param {number} cell
+ * @param {string} cls
+ */
 export function drawDot(board, cell, cls) {
   const [x, y] = cellOrigin(board.cols, cell);
   board.layers.text.append(svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 10, class: `dot ${cls}`, "data-cell": cell }));
 }
 
+// A cell's digit or text (class `cls`: given, entered, wrong...).
+/**
+ * @param {Board} board
+ * @param {number} cell
+ * @param {string | number} text
+ * @param {string} cls
+ */
 export function drawText(board, cell, text, cls) {
   const [x, y] = cellOrigin(board.cols, cell);
   board.layers.text.append(
@@ -211,6 +291,11 @@ export function drawText(board, cell, text, cls) {
 
 // Candidate marks in a 3x3 pattern inside the cell (4x4 once a mark above
 // 9 is set: blocks of ten cells or more).
+/**
+ * @param {Board} board
+ * @param {number} cell
+ * @param {number} mask bit d-1 set for the mark d
+ */
 export function drawMarks(board, cell, mask) {
   const [x, y] = cellOrigin(board.cols, cell);
   const side = mask >= 1 << 9 ? 4 : 3;
@@ -230,6 +315,11 @@ export function drawMarks(board, cell, mask) {
   }
 }
 
+// The frame of the selected cell (none: nothing drawn).
+/**
+ * @param {Board} board
+ * @param {number | null | undefined} cell
+ */
 export function drawFocus(board, cell) {
   if (cell === null || cell === undefined) return;
   const [x, y] = cellOrigin(board.cols, cell);

@@ -8,6 +8,10 @@ import { plural } from "./dom.js";
 
 // Ask the server which rules the grid breaks; mark them and notice a solve.
 // quiet: no message unless something is broken or the puzzle is solved.
+/**
+ * @param {import("./game.js").Game} game
+ * @param {{quiet?: boolean}} [options]
+ */
 export async function checkGame(game, { quiet = false } = {}) {
   if (!game.payload) return;
   const serial = ++game.checkSerial;

@@ -15,6 +15,10 @@ const LABELS = { url: "URL", link: "Link to this puzzle", text: "Text", json: "J
 // The address of this page opening the board of a puzz.link URL: the URL's
 // query (`TYPE/COLS/ROWS/BODY`) after this page's own address. The link carries
 // the board only; whoever opens it keeps their own progress on that board.
+/**
+ * @param {string} url
+ * @returns {string}
+ */
 export function puzzleLink(url) {
   const body = url.slice(url.indexOf("?") + 1);
   return `${window.location.origin}${window.location.pathname}?${body}`;
@@ -29,9 +33,20 @@ function withLink(exports) {
   return { forms, errors };
 }
 
+/**
+ * Every form of a board the server wrote, by name, and why a form is missing.
+ * @typedef {{forms: Record<string, string>, errors: Record<string, string>}} Exports
+ */
+
 // What a puzzle's payload already holds, shown until the server's full list arrives.
+/**
+ * @param {any} payload
+ * @returns {Exports}
+ */
 export function payloadExports(payload) {
+  /** @type {Record<string, string>} */
   const forms = { text: payload.text, json: JSON.stringify(payload.json) };
+  /** @type {Record<string, string>} */
   const errors = {};
   if (payload.url) forms.url = payload.url;
   else errors.url = payload.url_note || "no URL form";
@@ -39,6 +54,10 @@ export function payloadExports(payload) {
 }
 
 // Every form the server writes for the payload's board ({forms, errors}).
+/**
+ * @param {any} payload
+ * @returns {Promise<Exports>}
+ */
 export function fetchExports(payload) {
   return api.post("/api/export", { puzzle: payload.json });
 }
@@ -79,13 +98,26 @@ function formParts(prefix, name, text, error, message) {
   const button = el("button", { type: "button", class: "copy", id: `${prefix}-copy-${name}`, "data-form": name, text: `Copy ${label}` });
   button.disabled = typeof text !== "string";
   button.addEventListener("click", () => copy(field.value, field, message));
+  /** @type {HTMLElement[]} */
   const parts = [el("label", { text: label }, [field])];
   if (error) parts.push(el("p", { class: "note export-note", id: `${prefix}-note-${name}`, text: error }));
   parts.push(button);
   return parts;
 }
 
+/**
+ * @typedef {object} ExportOptions
+ * @property {string} prefix the ids' prefix (the player's and the editor's sections differ)
+ * @property {string} [fileName] the SVG download's name, without .svg
+ * @property {(text: string, kind?: string) => void} message
+ */
+
 // exports: {forms, errors} or null (no board yet); options: {prefix, fileName, message}.
+/**
+ * @param {HTMLElement} host
+ * @param {Exports | null} exports
+ * @param {ExportOptions} options
+ */
 export function showExports(host, exports, { prefix, fileName = "board", message }) {
   const box = clear(host);
   if (!exports) {
@@ -105,6 +137,12 @@ export function showExports(host, exports, { prefix, fileName = "board", message
 // The player's section for an opened board: the payload's forms at once,
 // then the server's full list, unless another board was opened meanwhile
 // (isCurrent says).
+/**
+ * @param {HTMLElement} host
+ * @param {any} payload
+ * @param {ExportOptions} options
+ * @param {() => boolean} isCurrent
+ */
 export async function showBoardExports(host, payload, options, isCurrent) {
   showExports(host, payloadExports(payload), options);
   try {

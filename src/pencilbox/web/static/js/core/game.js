@@ -16,6 +16,14 @@ import { kindModule } from "../kinds/index.js";
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 export class Game {
+  /**
+   * @param {object} options
+   * @param {HTMLElement} options.boardHost where the board's <svg> goes
+   * @param {(game: Game) => void} options.onChange the game's state changed (controls follow it)
+   * @param {(text: string, kind?: string) => void} options.onMessage a line for the player
+   * @param {(seconds: number) => void} options.onTick the timer's count, each second
+   * @param {(text: string) => void} [options.onAnnounce] a move in words, for screen readers
+   */
   constructor({ boardHost, onChange, onMessage, onTick, onAnnounce = () => {} }) {
     this.boardHost = boardHost;
     this.onChange = onChange;

@@ -14,6 +14,7 @@ import { clear, el, plural } from "./dom.js";
 // What the hint request says besides the puzzle: the position, the cell of
 // the player's last move (a hint prefers that area) and the pencil marks
 // (per cell a bitset, as the position keeps them), both as rows like the grid.
+/** @param {import("./game.js").Game} game */
 export function hintRequest(game) {
   const { cols } = game.model;
   const marks = [];
@@ -21,6 +22,10 @@ export function hintRequest(game) {
   return { puzzle: game.payload.json, grid: game.grid(), last: lastCell(game.history), marks };
 }
 
+/**
+ * @param {import("./history.js").History} history
+ * @returns {number | null}
+ */
 function lastCell(history) {
   const move = history.index > 0 ? history.moves[history.index - 1] : null;
   if (!move) return null;
@@ -29,11 +34,16 @@ function lastCell(history) {
 }
 
 // The same position: the same values and marks of the same puzzle.
+/** @param {import("./game.js").Game} game */
 function positionKey(game) {
   return JSON.stringify([game.payload.key, game.position.values, game.position.marks]);
 }
 
 export class HintPanel {
+  /**
+   * @param {HTMLElement} host where the hint is told
+   * @param {import("./game.js").Game} game
+   */
   constructor(host, game) {
     this.host = host;
     this.game = game;

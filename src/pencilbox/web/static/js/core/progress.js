@@ -7,16 +7,22 @@
 import * as api from "./api.js";
 
 // The same position: the same values and marks of the same puzzle.
+/** @param {import("./game.js").Game} game */
 function positionKey(game) {
   return JSON.stringify([game.payload.key, game.position.values, game.position.marks]);
 }
 
 // "1 entry is wrong", "3 entries are wrong".
+/** @param {number} count */
 export function wrongWords(count) {
   return count === 1 ? "1 entry is wrong" : `${count} entries are wrong`;
 }
 
 export class Progress {
+  /**
+   * @param {import("./game.js").Game} game
+   * @param {(text: string, kind?: string) => void} onMessage
+   */
   constructor(game, onMessage) {
     this.game = game;
     this.onMessage = onMessage;

@@ -14,13 +14,16 @@ export const UNKNOWN = 0;
 export const SHADED = 1;
 export const DOT = 2;
 
-// options: {
-//   label: the board's name for screen readers ("Foo board"),
-//   piece: shaded cells per region,
-//   hole: the region number of a cell in no region, or undefined for none,
-//   waiting: checker rules that only mean "not finished" while some region is
-//     short of its shaded cells (the missing cells may mend them),
-// }
+/**
+ * @typedef {object} ShadingOptions
+ * @property {string} label the board's name for screen readers ("Foo board")
+ * @property {number} piece shaded cells per region
+ * @property {number} [hole] the region number of a cell in no region; none: the type has no holes
+ * @property {string[]} waiting checker rules that only mean "not finished" while some
+ *   region is short of its shaded cells (the missing cells may mend them)
+ */
+
+/** @param {ShadingOptions} options */
 export function shadingPlayer({ label, piece, hole, waiting }) {
   const isHole = (model, cell) => hole !== undefined && model.regions[cell] === hole;
   const later = new Set(waiting);
@@ -134,6 +137,10 @@ function keyAction(model, cell, key, values) {
 // A hole's hatching: three thin diagonals across the cell, in the grid's ink,
 // so that it reads as "no cell here" and never as a shaded one (which is a
 // filled square).
+/**
+ * @param {import("./board.js").Board} board
+ * @param {number} cell
+ */
 export function drawHatch(board, cell) {
   const [x, y] = cellOrigin(board.cols, cell);
   const half = CELL / 2;

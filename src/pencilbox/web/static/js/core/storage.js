@@ -3,6 +3,13 @@
 
 const PREFIX = "pencilbox:v1:";
 
+/** @typedef {{timerHidden: boolean, autoCheck: boolean, type: string | null}} Settings */
+
+/**
+ * @param {string} key
+ * @param {any} fallback
+ * @returns {any}
+ */
 function read(key, fallback) {
   try {
     const text = window.localStorage.getItem(PREFIX + key);
@@ -12,6 +19,10 @@ function read(key, fallback) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {unknown} value
+ */
 function write(key, value) {
   try {
     window.localStorage.setItem(PREFIX + key, JSON.stringify(value));
@@ -20,35 +31,60 @@ function write(key, value) {
   }
 }
 
+/** @returns {Settings} */
 export function loadSettings() {
   return { timerHidden: false, autoCheck: false, type: null, ...read("settings", {}) };
 }
 
+/** @param {Settings} settings */
 export function saveSettings(settings) {
   write("settings", settings);
 }
 
 // The puzzle on the board: its payload from the server and where it came from.
+/** @typedef {{payload: any, origin: any, version?: string | null}} Current */
+
+/** @returns {Current | null} */
 export function loadCurrent() {
   return read("current", null);
 }
 
+/** @param {Current} current */
 export function saveCurrent(current) {
   write("current", current);
 }
 
+// A board's progress is kept under its type and its key (the payload's `key`).
+/**
+ * @param {string} type
+ * @param {string} key
+ */
 function progressKey(type, key) {
   return `progress:${type}:${key}`;
 }
 
+/**
+ * @param {string} type
+ * @param {string} key
+ * @returns {any} what saveProgress kept, or null
+ */
 export function loadProgress(type, key) {
   return read(progressKey(type, key), null);
 }
 
+/**
+ * @param {string} type
+ * @param {string} key
+ * @param {unknown} progress
+ */
 export function saveProgress(type, key, progress) {
   write(progressKey(type, key), progress);
 }
 
+/**
+ * @param {string} type
+ * @param {string} key
+ */
 export function forgetProgress(type, key) {
   try {
     window.localStorage.removeItem(PREFIX + progressKey(type, key));

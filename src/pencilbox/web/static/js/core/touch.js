@@ -5,6 +5,10 @@ import { clear, el } from "./dom.js";
 
 // The on-screen pad: the keys the type offers for this puzzle (the digits
 // up to the largest block, say), each pressed as if typed on the board.
+/**
+ * @param {HTMLElement} host
+ * @param {import("./game.js").Game} game
+ */
 export function buildPad(host, game) {
   const pad = clear(host);
   const keys = game.kind.pad ? game.kind.pad(game.model) : [];
@@ -17,11 +21,18 @@ export function buildPad(host, game) {
 
 // A stroke across cells, for a type that reads one (drawing a piece): the
 // cells under the pointer in the order entered, handed to the game on release.
+/**
+ * @param {HTMLElement} host
+ * @param {import("./game.js").Game} game
+ * @returns {{endedDrag: () => boolean}} whether the click that follows ends a drag (not a tap)
+ */
 export function wireStrokes(host, game) {
   let dragged = false;
   let path = null;
   const cellAt = (event) => {
-    for (const node of document.elementsFromPoint(event.clientX, event.clientY)) {
+    // any element under the point: some (MathML, say) have no dataset
+    const under = /** @type {Array<Element & Partial<HTMLOrSVGElement>>} */ (document.elementsFromPoint(event.clientX, event.clientY));
+    for (const node of under) {
       if (node.dataset && node.dataset.cell !== undefined && node.classList.contains("cell")) return Number(node.dataset.cell);
     }
     return null;

@@ -6,6 +6,12 @@
 import { drawCells, drawOver } from "../core/board.js";
 
 // view.marks(cell): the editor's classes for the cell; own(cell): the type's.
+/**
+ * @param {import("../core/board.js").Board} board
+ * @param {{marks: (cell: number) => string[]}} view
+ * @param {(cell: number) => string[]} [own]
+ * @param {(cell: number) => string} [wordsOf]
+ */
 export function drawDraftCells(board, view, own = () => [], wordsOf = () => "") {
   drawCells(board, (cell) => [...own(cell), ...view.marks(cell)], wordsOf);
   for (let cell = 0; cell < board.rows * board.cols; cell += 1) {

@@ -32,9 +32,12 @@ const HOLE_TOOL = {
   help: "Tap or drag across cells to make them holes (in no region, never shaded); a stroke that starts on a hole makes its cells a region of their own again.",
 };
 
-// options: { name: the type's name in the JSON form, label: the draft's name
-// for screen readers ("Foo draft"), hole: the JSON region number of a hole,
-// or undefined when the type has none }
+/**
+ * @param {object} options
+ * @param {string} options.name the type's name in the JSON form
+ * @param {string} options.label the draft's name for screen readers ("Foo draft")
+ * @param {number} [options.hole] the JSON region number of a hole; none: the type has none
+ */
 export function regionEditor({ name, label, hole }) {
   const holes = hole !== undefined;
   const wrap = (regions) => regions && { regions };

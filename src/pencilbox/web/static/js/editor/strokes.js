@@ -5,7 +5,16 @@
 
 import { CELL, MARGIN } from "../core/board.js";
 
+/** @typedef {{rows: number, cols: number}} Size */
+/** @typedef {{x: number, y: number}} Point */
+/** @typedef {[number, number]} Pair two cells (an edge), or a corner's row and column */
+
 // Where a pointer event falls in the board's own units.
+/**
+ * @param {SVGSVGElement} svgRoot
+ * @param {PointerEvent} event
+ * @returns {Point | null}
+ */
 function boardPoint(svgRoot, event) {
   const matrix = svgRoot.getScreenCTM();
   if (!matrix) return null;
@@ -13,6 +22,11 @@ function boardPoint(svgRoot, event) {
   return { x: point.x - MARGIN, y: point.y - MARGIN };
 }
 
+/**
+ * @param {Size} size
+ * @param {Point} point
+ * @returns {number | null}
+ */
 function cellAt(size, { x, y }) {
   const row = Math.floor(y / CELL);
   const col = Math.floor(x / CELL);
@@ -20,6 +34,11 @@ function cellAt(size, { x, y }) {
 }
 
 // The corner a point is near (within a third of a cell), or null.
+/**
+ * @param {Size} size
+ * @param {Point} point
+ * @returns {Pair | null}
+ */
 function cornerAt(size, { x, y }) {
   const row = Math.round(y / CELL);
   const col = Math.round(x / CELL);
@@ -29,8 +48,15 @@ function cornerAt(size, { x, y }) {
 
 // The inner edges (pairs of cells, left/up first) between two corners on
 // one grid line; none for corners not in line.
+/**
+ * @param {Size} size
+ * @param {Pair} from
+ * @param {Pair} to
+ * @returns {Pair[]}
+ */
 function edgesBetween(size, [r1, c1], [r2, c2]) {
   const { rows, cols } = size;
+  /** @type {Pair[]} */
   const edges = [];
   if (r1 === r2 && r1 > 0 && r1 < rows) {
     for (let c = Math.min(c1, c2); c < Math.max(c1, c2); c += 1) edges.push([(r1 - 1) * cols + c, r1 * cols + c]);
@@ -41,6 +67,11 @@ function edgesBetween(size, [r1, c1], [r2, c2]) {
 }
 
 // The inner edge a tap was close to (within a quarter cell of it), or null.
+/**
+ * @param {Size} size
+ * @param {Point} point
+ * @returns {Pair | null}
+ */
 function edgeNear(size, point) {
   const cell = cellAt(size, point);
   if (cell === null) return null;
@@ -49,6 +80,7 @@ function edgeNear(size, point) {
   const col = cell % cols;
   const dx = point.x / CELL - col;
   const dy = point.y / CELL - row;
+  /** @type {Array<[number, Pair | null]>} */
   const sides = [
     [dy, row > 0 ? [cell - cols, cell] : null],
     [1 - dy, row + 1 < size.rows ? [cell, cell + cols] : null],

@@ -45,7 +45,7 @@ class Runner {
     }
     else if (message.type === "ready") {
       this.ready = true;
-      this.pool.arrived(this);
+      this.pool.arrived();
     } else if (message.type === "failed") this.died(message.message);
     else if (message.type === "started" && this.job) this.job.started(message);
     else if (message.type === "answer" && this.job) {
@@ -71,7 +71,13 @@ class Runner {
 
 class Job {
   constructor(method, target, body, signal, long, resolve, reject) {
-    Object.assign(this, { method, target, body, signal, long, resolve, reject });
+    this.method = method;
+    this.target = target;
+    this.body = body;
+    this.signal = signal;
+    this.long = long;
+    this.resolve = resolve;
+    this.reject = reject;
     this.timer = 0;
     this.runner = null;
     this.ended = false;
@@ -109,6 +115,7 @@ export class WorkerPool {
     this.failures = 0;
     this.started = false;
     // Settles once a worker has Pyodide running (or the solver cannot start).
+    /** @type {Promise<void>} */
     this.running = new Promise((resolve) => (this.settled = resolve));
   }
 
@@ -137,7 +144,7 @@ export class WorkerPool {
     this.onStatus({ state: "loading", text, waiting: this.waiting.length });
   }
 
-  arrived(runner) {
+  arrived() {
     if (!this.everReady) {
       this.everReady = true;
       this.settled();
