@@ -7,8 +7,8 @@ file (inside functions too), relative ones resolved, ``from pkg import name``
 counted as the submodule ``pkg.name`` when there is one and as ``pkg``'s
 ``__init__`` when not (a package's ``__init__`` counts when an import names
 the package, not merely as the parent of a module imported). Imports under
-``if TYPE_CHECKING:`` are left out: they never run. Other packages (the standard library, third parties) are not
-followed.
+``if TYPE_CHECKING:`` are left out: they never run. Other packages (the standard
+library, third parties) are not followed.
 
 A *definition* (``module:name``) reaches less: the top-level statements of its
 module that bind or change the names it uses (transitively, by name), and the
