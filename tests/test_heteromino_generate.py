@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -14,7 +15,7 @@ from pencilbox.errors import PuzzleError
 from pencilbox.puzzles.heteromino import KIND
 from pencilbox.puzzles.heteromino import generate as gen
 from pencilbox.puzzles.heteromino.brute import count as scanner_count
-from pencilbox.puzzles.heteromino.oracle import ORACLES, cell_pieces
+from pencilbox.puzzles.heteromino.oracle import ORACLE, ORACLES, cell_pieces
 from pencilbox.puzzles.heteromino.state import new_state
 
 
@@ -56,7 +57,7 @@ def test_every_move_of_the_walk_keeps_the_white_count_a_multiple_of_3(
 def test_a_large_walk_keeps_its_black_count_and_ends_unique_by_plain_sat(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # 21x21, the smallest board the large walk takes: about a second.
+    # 13x13, the smallest board the large walk takes: a fraction of a second.
     from pencilbox import counting
 
     seen: list[int] = []
@@ -74,10 +75,12 @@ def test_a_large_walk_keeps_its_black_count_and_ends_unique_by_plain_sat(
         return real(kind, rows, cols, black, counters, oracle)
 
     monkeypatch.setattr(gen, "large_score", spy)
-    made = gen.generate(KIND, random.Random("t:0"), 21, 21)
+    side = gen.LARGE + 1
+    cells = side * side
+    made = gen.generate(KIND, random.Random("t:0"), side, side)
     assert made.info["walks"] == 1 and len(seen) == made.info["moves"] + 1
-    assert set(seen) == {made.info["black"]} and (441 - made.info["black"]) % 3 == 0
-    assert 0.25 * 441 <= made.info["black"] <= 0.27 * 441
+    assert set(seen) == {made.info["black"]} and (cells - made.info["black"]) % 3 == 0
+    assert 0.25 * cells <= made.info["black"] <= 0.27 * cells
     assert counting.count(KIND, made.puzzle, 2, "sat").count == 1
     assert not KIND.check(made.puzzle, made.solution)
 
@@ -166,12 +169,64 @@ def test_cli_refuses_a_31x31_in_one_line() -> None:
 def test_only_boards_above_large_walk_by_the_large_settings() -> None:
     # The bank (8x8, 12x12) regenerates from its seeds: sides up to LARGE keep
     # the old budget and band; only larger ones change.
-    assert gen.LARGE == 20 and gen.MAX_SIDE == 30
-    for rows, cols in ((8, 8), (12, 12), (20, 20), (20, 7)):
+    assert gen.LARGE == 12 and gen.MAX_SIDE == 30
+    for rows, cols in ((8, 8), (12, 12), (12, 7)):
         assert gen.move_budget(rows, cols) == 4 * rows * cols
-    assert gen.move_budget(21, 8) == 6 * 21 * 8 and gen.move_budget(30, 30) == 5400
+    for rows, cols in ((13, 8), (20, 20), (30, 30)):
+        assert gen.move_budget(rows, cols) == 6 * rows * cols
     counts = gen.legal_black_counts(30, 30, gen.LARGE_BAND)
     assert counts == [225, 228, 231, 234, 237, 240, 243]
+
+
+class _NoSolver:
+    """Stands in for the window walk's solvers, which a walk that is never run
+    need not build."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.size = (rows, cols)
+
+    def __enter__(self) -> _NoSolver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _walk_taken(monkeypatch: pytest.MonkeyPatch, rows: int, cols: int) -> str:
+    """Which walk :func:`gen.walks` runs on a ``rows`` x ``cols`` board (the
+    walk itself replaced by a record of the call, ending unique at once)."""
+    taken: list[str] = []
+
+    def record(name: str) -> Callable[..., gen.Walk]:
+        def done(*args: object, **kwargs: object) -> gen.Walk:
+            taken.append(name)
+            if name == "window":
+                counters = args[5]
+                assert isinstance(counters, tuple)
+                assert [solver.size for solver in counters] == [(rows, cols)] * 2
+            return gen.Walk([], gen.Scored(0, [[1]]), 0, 0)
+
+        return done
+
+    monkeypatch.setattr(gen, "Refuter", _NoSolver)
+    monkeypatch.setattr(gen, "WholeBoard", _NoSolver)
+    monkeypatch.setattr(gen, "walk", record("old"))
+    monkeypatch.setattr(gen, "large_walk", record("window"))
+    gen.walks(KIND, random.Random(1), rows, cols, ORACLE)
+    assert len(taken) == 1
+    return taken[0]
+
+
+def test_every_size_above_12x12_takes_the_window_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Measured: the window walk makes every size from 13x13 up faster than the
+    # old walk (docs/heteromino-notes.md, "Large boards"); 12x12 and below keep
+    # the old walk, which the bank's seeds were made by.
+    for side in range(13, gen.MAX_SIDE + 1):
+        assert _walk_taken(monkeypatch, side, side) == "window", side
+    for rows, cols in ((13, 3), (3, 13), (30, 12)):
+        assert _walk_taken(monkeypatch, rows, cols) == "window", (rows, cols)
+    for rows, cols in ((3, 3), (8, 8), (12, 12), (12, 5)):
+        assert _walk_taken(monkeypatch, rows, cols) == "old", (rows, cols)
 
 
 def test_black_counts_leave_multiples_of_three() -> None:

@@ -31,10 +31,9 @@ HANDFUL = 5
 """The fewest figures a type's notes quote: a notes page with fewer is typed by hand
 (the check used to count quotes over every type together, so one type could quote none)."""
 
-NOT_YET = {"heteromino"}
-"""Notes pages whose typed figures are not all quoted yet (heteromino: the paragraph
-opening "Large boards", on which sizes take the window walk, being rewritten by another
-change); the check on them is expected to fail, and fails when it no longer does."""
+NOT_YET: set[str] = set()
+"""Notes pages whose typed figures are not all quoted yet (none now); the check on them
+is expected to fail, and fails when it no longer does."""
 
 
 def _noted() -> list[str]:

@@ -70,9 +70,19 @@ moves from there: fewer clues make the better puzzle, though walks from
 denser 12x12 boards finish sooner (see ``docs/heteromino-notes.md``).
 """
 
-LARGE = 20
-"""Boards with a side above this walk by :func:`large_walk`; up to it, as
-they always have (the bank regenerates from its seeds)."""
+LARGE = 12
+"""Boards with a side above this walk by :func:`large_walk` (the window walk),
+the rest by :func:`walk`. The window walk was written for 30x30 and first
+taken only above 20, which left 20x20 slower to make than 30x30. Measured on
+the same seeds (``benchmarks/heteromino_walks.py``, CPU seconds per puzzle,
+median / max over seeds 1-3; ``docs/heteromino-notes.md``, "Large boards"),
+the window walk is the faster at every size from 12x12 to 20x20: 13x13
+0.16 / 0.24 against 0.49 / 2.1, 17x17 0.38 / 0.43 against 6.3 / 26.1,
+20x20 0.77 / 0.90 against 4.6 / 12.3. It stops above 12 because it starts
+at :data:`LARGE_BAND` black: at 12x12 and below :func:`walk`'s sparser
+:data:`BAND` makes puzzles with fewer clues (12x12: 21-30 black against 36),
+fast enough (0.65 / 4.5 s there), and the bank (8x8, 12x12) regenerates
+from its seeds unchanged."""
 LARGE_BAND = (0.25, 0.27)
 """Densities large walks start from: from :data:`BAND` a 30x30 walk still had
 175 of 900 cells loose after ~50 s CPU, while the first board with answers
