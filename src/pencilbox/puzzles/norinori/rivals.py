@@ -100,7 +100,7 @@ def exactly_two(literals: list[int], new: Callable[[], int]) -> list[Clause]:
     one, whose ``counts[i][j]`` says at least ``j + 1`` of the first
     ``i + 1`` literals are true.
     """
-    clauses: list[Clause] = [[other for other in literals if other != lit] for lit in literals]
+    clauses: list[Clause] = [literals[:i] + literals[i + 1 :] for i in range(len(literals))]
     if len(literals) <= 7:
         return clauses + [[-a, -b, -c] for a, b, c in combinations(literals, 3)]
     counts = [(new(), new()) for _ in literals]

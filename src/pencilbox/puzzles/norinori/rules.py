@@ -20,6 +20,7 @@ from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import Mask, indices, members
 from .places import Why, region_why
 from .state import SHADED, UNSHADED, NoriState, as_nori
+from .sweep import SWEEP
 from .tables import Tables
 
 # -- person ----------------------------------------------------------------------
@@ -227,4 +228,6 @@ COUNT_TWO = Rule("count-two", count_two, "a region shades what every pair left s
 NO_THREE = Rule("no-three", no_three, "a cell beside two shaded cells or a domino stays unshaded")
 ONE_WAY_OUT = Rule("one-way-out", one_way_out, "a shaded cell with one way out takes it")
 NO_PARTNER = Rule("no-partner", no_partner, "a cell with no possible partner stays unshaded")
-PERSON_RULES = (COUNT_TWO, NO_THREE, ONE_WAY_OUT, NO_PARTNER)
+PERSON_RULES = (SWEEP, COUNT_TWO, NO_THREE, ONE_WAY_OUT, NO_PARTNER)
+"""The person rung: :data:`.sweep.SWEEP` does the four rules' first fixpoint
+over the whole board at once, unless a log is kept; they do the rest."""

@@ -219,16 +219,28 @@ def solution_rows(puzzle: Norinori, state: State) -> Rows:
     return [[shaded >> (r * cols + c) & 1 for c in range(cols)] for r in range(puzzle.rows)]
 
 
-def settled_cells(state: State) -> dict[int, int]:
-    """The cells the state fixes, in order: SHADED for cells every pair left in
-    their region shades (or marked shaded), UNSHADED for cells none does."""
+def settled_masks(state: State) -> tuple[Mask, Mask]:
+    """The cells the state fixes, as masks: shaded (every pair left in their
+    region shades them, or marked so) and unshaded (none does, or marked so).
+
+    Once ``count-two`` has read every narrowed domain (none waits for it)
+    the state's own masks say it all; else each such domain is read here."""
     state = as_nori(state)
     shaded, unshaded = state.shaded, state.unshaded
+    if not state.dirty_count:
+        return shaded, unshaded
     for region, dom in enumerate(state.domains):
         if dom:
             must, can = state.must_and_can(region)
             shaded |= must
             unshaded |= state.tables.region_mask[region] & ~can
+    return shaded, unshaded
+
+
+def settled_cells(state: State) -> dict[int, int]:
+    """The cells the state fixes, in order: SHADED for cells every pair left in
+    their region shades (or marked shaded), UNSHADED for cells none does."""
+    shaded, unshaded = settled_masks(state)
     settled = {cell: SHADED for cell in members(shaded)}
     settled.update({cell: UNSHADED for cell in members(unshaded & ~shaded)})
     return dict(sorted(settled.items()))

@@ -4,7 +4,7 @@ A region's variable is which two of its cells it shades: its domain is a
 bitset over the region's *pairs* (every two of its cells, in a fixed
 order), so that the engine's search and the rules speak of the same
 values. ``covering[cell]`` is the set of pairs of the cell's region that
-shade it; ``near[cell]`` its edge neighbours.
+shade it; ``near_mask[cell]`` its edge neighbours.
 
 Arc consistency between neighbouring regions uses ``compatible``: which
 pairs of region Q may stand beside pair p of region R, judged on those two
@@ -17,13 +17,92 @@ and kept, since it depends on the board alone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ...grid import Mask, indices, members
-from .model import Norinori, neighbours
+from .model import Norinori
 
 Domain = int
 """A bitset over a region's pairs."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The shape of a ``rows`` x ``cols`` board, the same for every board of that
+    size: each cell's neighbours as a mask, and the masks that let a rule move
+    a whole set of cells one step at once (:mod:`.sweep`): a set shifted by
+    ``cols`` bits is the cells below (or above) its members, one bit the cells
+    beside them once the column that would wrap to the next row is cut."""
+
+    rows: int
+    cols: int
+    near: tuple[tuple[int, ...], ...]  # above, below, left, right: those on the board
+    near_mask: tuple[Mask, ...]
+    board: Mask  # every cell
+    not_first: Mask  # every cell but those of the first column
+    not_last: Mask  # every cell but those of the last column
+
+    def beside(self, cells: Mask) -> Mask:
+        """The cells that share an edge with some cell of ``cells``."""
+        cols = self.cols
+        return (
+            (cells << cols) & self.board
+            | cells >> cols
+            | (cells << 1) & self.not_first
+            | (cells >> 1) & self.not_last
+        )
+
+    def twice(self, cells: Mask) -> Mask:
+        """The cells that share an edge with two or more cells of ``cells``."""
+        cols = self.cols
+        above, below = (cells << cols) & self.board, cells >> cols
+        left, right = (cells << 1) & self.not_first, (cells >> 1) & self.not_last
+        return above & below | left & right | (above | below) & (left | right)
+
+
+@lru_cache(maxsize=64)
+def grid(rows: int, cols: int) -> Grid:
+    """The :class:`Grid` of a board size, made once per size (a batch of boards
+    mostly shares a few sizes)."""
+    board = (1 << rows * cols) - 1
+    first = sum(1 << row * cols for row in range(rows))
+    last = first << cols - 1
+    near: list[tuple[int, ...]] = []
+    near_mask: list[Mask] = []
+    for cell in range(rows * cols):
+        row, col = divmod(cell, cols)
+        around = []  # as model.neighbours lists them
+        if row:
+            around.append(cell - cols)
+        if row < rows - 1:
+            around.append(cell + cols)
+        if col:
+            around.append(cell - 1)
+        if col < cols - 1:
+            around.append(cell + 1)
+        near.append(tuple(around))
+        mask = 0
+        for other in around:
+            mask |= 1 << other
+        near_mask.append(mask)
+    return Grid(rows, cols, tuple(near), tuple(near_mask), board, board & ~first, board & ~last)
+
+
+@lru_cache(maxsize=128)
+def _pair_runs(size: int) -> tuple[tuple[Domain, ...], Domain]:
+    """For a region of ``size`` cells: per cell (in the region's order) the
+    pairs that shade it, and the set of all its pairs. Pairs (i, j), i < j,
+    are numbered in order, so cell i's pairs with later cells are a run of
+    bits from where its row of pairs starts."""
+    covering = [0] * size
+    start = 0
+    for i in range(size):
+        later = size - 1 - i
+        covering[i] |= ((1 << later) - 1) << start
+        for j in range(i + 1, size):
+            covering[j] |= 1 << start + j - i - 1
+        start += later
+    return tuple(covering), (1 << start) - 1
 
 
 @dataclass
@@ -31,66 +110,68 @@ class Tables:
     puzzle: Norinori
     region_of: tuple[int, ...]
     region_mask: tuple[Mask, ...]
-    near: tuple[tuple[int, ...], ...]
     near_mask: tuple[Mask, ...]
-    pair_mask: tuple[tuple[Mask, ...], ...]
     covering: tuple[Domain, ...]
     full: tuple[Domain, ...]
-    touch_regions: tuple[int, ...]
-    """Per cell, the set of regions of the cell and of its neighbours: the
-    regions whose placements a change at the cell may affect."""
+    grid: Grid
     compat_cache: dict[tuple[int, int, int], Domain] = field(default_factory=dict)
     spread_cache: dict[tuple[int, Domain], tuple[Mask, Mask]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, puzzle: Norinori) -> Tables:
-        """The tables of ``puzzle``. Built with plain loops over ints: the
-        hybrid SAT engine builds them for every board it counts, and on
-        boards that SAT alone proves in a few milliseconds they were as
-        dear as the count. What only the ``placements`` rung reads
-        (``pairs``, ``ring``, ``beside``) is worked out on first use."""
-        rows, cols = puzzle.rows, puzzle.cols
-        regions = puzzle.regions
-        near = tuple(neighbours(rows, cols, cell) for cell in range(rows * cols))
-        near_mask = []
-        touch_regions = []
-        for cell, found in enumerate(near):
-            mask = 0
-            touch = 1 << regions[cell]
-            for other in found:
-                mask |= 1 << other
-                touch |= 1 << regions[other]
-            near_mask.append(mask)
-            touch_regions.append(touch)
+        """The tables of ``puzzle``. The hybrid SAT engine builds them for
+        every board it counts, where SAT alone takes a millisecond or two, so
+        they hold only what the first propagation reads; the rest (each
+        region's pairs as masks, the regions near a cell, what only the
+        ``placements`` rung reads) is worked out on first use. The board's
+        shape comes from :func:`grid`, a region's pair numbering from
+        :func:`_pair_runs`, both shared by every board of the same sizes."""
+        shape = grid(puzzle.rows, puzzle.cols)
         region_mask = []
-        pair_mask = []
-        covering = [0] * (rows * cols)
+        full = []
+        covering = [0] * (puzzle.rows * puzzle.cols)
         for cells in puzzle.region_cells:
-            bits = [1 << cell for cell in cells]
-            region_mask.append(sum(bits))
-            masks = []
-            # pairs (i, j), i < j, in order: cell i's pairs with the later
-            # cells are a run of bits from ``start``, one per later cell
-            start = 0
-            for i, bit in enumerate(bits):
-                later = cells[i + 1 :]
-                covering[cells[i]] |= ((1 << len(later)) - 1) << start
-                masks += [bit | other for other in bits[i + 1 :]]
-                for cell in later:
-                    covering[cell] |= 1 << start
-                    start += 1
-            pair_mask.append(tuple(masks))
+            runs, every = _pair_runs(len(cells))
+            mask = 0
+            for cell, pairs in zip(cells, runs, strict=True):
+                mask |= 1 << cell
+                covering[cell] = pairs
+            region_mask.append(mask)
+            full.append(every)
         return cls(
             puzzle=puzzle,
-            region_of=regions,
+            region_of=puzzle.regions,
             region_mask=tuple(region_mask),
-            near=near,
-            near_mask=tuple(near_mask),
-            pair_mask=tuple(pair_mask),
+            near_mask=shape.near_mask,
             covering=tuple(covering),
-            full=tuple((1 << len(masks)) - 1 for masks in pair_mask),
-            touch_regions=tuple(touch_regions),
+            full=tuple(full),
+            grid=shape,
         )
+
+    @cached_property
+    def pair_mask(self) -> tuple[tuple[Mask, ...], ...]:
+        """Per region, each of its pairs as a mask of its two cells, in the
+        order of the domain's bits."""
+        found = []
+        for cells in self.puzzle.region_cells:
+            bits = [1 << cell for cell in cells]
+            found.append(
+                tuple(bit | other for i, bit in enumerate(bits) for other in bits[i + 1 :])
+            )
+        return tuple(found)
+
+    @cached_property
+    def touch_regions(self) -> tuple[int, ...]:
+        """Per cell, the set of regions of the cell and of its neighbours: the
+        regions whose placements a change at the cell may affect."""
+        regions = self.region_of
+        found = []
+        for cell, around in enumerate(self.near_mask):
+            touch = 1 << regions[cell]
+            for other in members(around):
+                touch |= 1 << regions[other]
+            found.append(touch)
+        return tuple(found)
 
     @cached_property
     def pairs(self) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -121,7 +202,7 @@ class Tables:
 
     @property
     def region_count(self) -> int:
-        return len(self.pair_mask)
+        return len(self.region_mask)
 
     @cached_property
     def cells(self) -> int:

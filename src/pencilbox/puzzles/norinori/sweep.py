@@ -1,0 +1,164 @@
+"""The ``person`` rules run over the whole board at once, on its cell masks.
+
+On the untouched board every region and every cell waits for the person
+rules, and applying them a cell at a time (:mod:`.rules`) costs more than
+SAT takes to finish a small board. Each of them is also a statement about
+whole sets of cells: "the open cells beside two shaded cells" is a few
+shifts and ands of the shaded mask (:class:`.tables.Grid`), whatever the
+board's size. :func:`fixpoint` applies all four that way, round after
+round, until none adds a cell: the same deductions, so the same fixpoint.
+
+:data:`SWEEP` is the first rule of the ``person`` rung. It acts only when
+every region waits for ``count-two`` (the first propagation of a board)
+and no log is kept; later, when a change is a cell or two, the rules of
+:mod:`.rules` pick up from where it leaves off, and a traced or hinted
+propagation hears each rule in its own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...engine import Contradiction, Log, Rule, State
+from ...grid import Mask, indices, members
+from .places import Why, region_why
+from .state import as_nori
+from .tables import Tables
+
+
+def fixpoint(tables: Tables, shaded: Mask, unshaded: Mask) -> tuple[Mask, Mask]:
+    """The shaded and unshaded cells the four person rules reach from
+    ``shaded`` and ``unshaded``; Contradiction when they break a rule."""
+    shape = tables.grid
+    cols, board, not_first, not_last = shape.cols, shape.board, shape.not_first, shape.not_last
+    region_mask, region_of = tables.region_mask, tables.region_of
+    regions: Iterable[int] = range(len(region_mask))  # every region, then those that changed
+    while True:
+        new_shaded = new_unshaded = 0
+        for region in regions:  # count-two
+            inside = region_mask[region]
+            count = (shaded & inside).bit_count()
+            if count >= 2:
+                if count > 2:
+                    raise Contradiction(region_why(tables, region, "has three shaded cells"))
+                new_unshaded |= inside & ~shaded & ~unshaded
+                continue
+            free = inside & ~shaded & ~unshaded
+            left = count + free.bit_count()
+            if left < 2:
+                raise Contradiction(region_why(tables, region, "has no two cells left to shade"))
+            if left == 2:
+                new_shaded |= free
+        free = board & ~shaded & ~unshaded
+        # which of its four neighbours is shaded, as four masks over the cells
+        above, below = (shaded << cols) & board, shaded >> cols
+        left_, right = (shaded << 1) & not_first, (shaded >> 1) & not_last
+        beside = above | below | left_ | right
+        two = above & below | left_ & right | (above | below) & (left_ | right)
+        if crowded := shaded & two:
+            raise _crowded(tables, crowded)
+        paired = shaded & beside
+        around = (paired << cols) & board | paired >> cols
+        around |= (paired << 1) & not_first | (paired >> 1) & not_last
+        new_unshaded |= free & (two | around)  # no-three
+        # the same for the cells that may still be shaded
+        open_ = board & ~unshaded
+        up, down = (open_ << cols) & board, open_ >> cols
+        west, east = (open_ << 1) & not_first, (open_ >> 1) & not_last
+        reach = up | down | west | east
+        new_unshaded |= free & ~reach  # no-partner
+        lone = shaded & ~beside
+        if stuck := lone & ~reach:
+            cell = (stuck & -stuck).bit_length() - 1
+            raise Contradiction(
+                Why(
+                    f"the shaded cell {tables.label(cell)} has no neighbour left to pair with",
+                    (cell,),
+                )
+            )
+        one_way = lone & ~(up & down | west & east | (up | down) & (west | east))
+        if one_way:  # one-way-out: shade the one neighbour left
+            new_shaded |= (one_way & up) >> cols | (one_way & down) << cols
+            new_shaded |= (one_way & west) >> 1 | (one_way & east) << 1
+        new_shaded &= ~shaded
+        new_unshaded &= ~unshaded
+        if not (new_shaded or new_unshaded):
+            return shaded, unshaded
+        if clash := new_shaded & new_unshaded | new_shaded & unshaded | new_unshaded & shaded:
+            cell = (clash & -clash).bit_length() - 1
+            raise Contradiction(f"{tables.label(cell)} would be shaded and unshaded")
+        shaded |= new_shaded
+        unshaded |= new_unshaded
+        regions = {region_of[cell] for cell in indices(new_shaded | new_unshaded)}
+
+
+def _crowded(tables: Tables, cells: Mask) -> Contradiction:
+    cell = (cells & -cells).bit_length() - 1
+    return Contradiction(
+        Why(f"the shaded cell {tables.label(cell)} has two shaded neighbours", (cell,))
+    )
+
+
+def sweep(state: State, log: Log) -> bool:
+    """The person rules' fixpoint from the untouched board, in one go.
+
+    The regions' domains are narrowed to what the new cells leave, as the
+    rules would narrow them. A region whose domain already said more than
+    its marked cells (none on a board fresh from its tables) is left to
+    ``count-two`` to read again; everything else the four rules would look
+    at is done."""
+    state = as_nori(state)
+    tables = state.tables
+    everything = (1 << tables.region_count) - 1
+    if log is not None or state.dirty_count != everything:
+        return False
+    domains, full, covering = state.domains, tables.full, tables.covering
+    region_mask, region_of = tables.region_mask, tables.region_of
+    shaded, unshaded = state.shaded, state.unshaded
+    deeper = 0  # regions whose domain is narrower than their marked cells say
+    for region, dom in enumerate(domains):
+        if dom != full[region]:
+            must, can = state.must_and_can(region)
+            shaded |= must
+            unshaded |= region_mask[region] & ~can
+            if dom != _read(tables, region, shaded, unshaded):
+                deeper |= 1 << region
+    shaded, unshaded = fixpoint(tables, shaded, unshaded)
+    touched = set()
+    for cell in indices(shaded & ~state.shaded):
+        region = region_of[cell]
+        domains[region] &= covering[cell]
+        touched.add(region)
+    for cell in indices(unshaded & ~state.unshaded):
+        region = region_of[cell]
+        domains[region] &= ~covering[cell]
+        touched.add(region)
+    for region in touched:
+        dom = domains[region]
+        if not dom:
+            raise Contradiction(region)
+        if not dom & (dom - 1):
+            state.written |= 1 << region
+    state.shaded, state.unshaded = shaded, unshaded
+    state.dirty_count = deeper
+    state.fresh = state.look_out = state.look_partner = 0
+    state.dirty_place = state.dirty_arcs = everything
+    return bool(touched)
+
+
+def _read(tables: Tables, region: int, shaded: Mask, unshaded: Mask) -> int:
+    """The pairs of ``region`` its marked cells leave."""
+    dom = tables.full[region]
+    inside = tables.region_mask[region]
+    for cell in members(shaded & inside):
+        dom &= tables.covering[cell]
+    for cell in members(unshaded & inside):
+        dom &= ~tables.covering[cell]
+    return dom
+
+
+SWEEP = Rule(
+    "person-sweep",
+    sweep,
+    "the person rules over the whole board at once (the first propagation only)",
+)
