@@ -373,9 +373,9 @@ def test_hints_never_dead_end_on_a_bank_sample(name: str) -> None:
     kind have been followed, a case split and a supposition (at most
     :data:`SAMPLE_PREFIX` puzzles), and the smallest puzzle of each grade.
     ``--soak`` walks every bank puzzle (the test below): the whole banks cost
-    some 20 CPU minutes (each hint re-solves the puzzle to look for mistakes,
-    and a Norinori 15x15 takes over 100 hints), the sample some 14 CPU
-    seconds over the five types (measured: Suguru's and Norinori's 6 each)."""
+    some 5 CPU minutes (measured: 280 s; each hint re-solves the puzzle to
+    look for mistakes, and a Norinori 15x15 takes over 100 hints), the sample
+    some 14 CPU seconds over the five types (Suguru's and Norinori's 6 each)."""
     kind = kind_of(name)
     order = hardest_first(kind)
     kinds: Counter[str] = Counter()
