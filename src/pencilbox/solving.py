@@ -9,7 +9,9 @@ them with the face's labels (``r1c2``...) beside it for people.
 
 from __future__ import annotations
 
+import json
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,6 +58,7 @@ __all__ = [
     "rung_views",
     "rung_views_json",
     "solve",
+    "unique_solution",
     "violation_json",
 ]
 
@@ -270,14 +273,39 @@ def _split_hint(
     return Hint(steps, [], status, split)
 
 
+SOLUTIONS_KEPT = 16
+"""How many puzzles' solutions :func:`unique_solution` keeps (per process)."""
+
+_solutions: OrderedDict[tuple[str, str], Rows | None] = OrderedDict()
+
+
+def unique_solution(kind: PuzzleKind[Any], puzzle: Any) -> Rows | None:
+    """The puzzle's solution if it has exactly one, else None.
+
+    A player asks for a hint at every move, and each hint first compares the
+    position with the solution; solving the whole puzzle again each time was
+    most of a hint's cost on a large board, so the last few puzzles' answers
+    are kept, keyed by the puzzle's JSON (a copy is handed out).
+    """
+    key = (kind.name, json.dumps(kind.to_json(puzzle), sort_keys=True))
+    if key in _solutions:
+        _solutions.move_to_end(key)
+    else:
+        report = solve(kind, puzzle, limit=2)
+        _solutions[key] = report.solutions[0] if report.unique else None
+        while len(_solutions) > SOLUTIONS_KEPT:
+            _solutions.popitem(last=False)
+    found = _solutions[key]
+    return None if found is None else [row[:] for row in found]
+
+
 def find_mistakes(
     kind: PuzzleKind[Any], puzzle: Any, position: Rows | None, edges: Sequence[Edge] = ()
 ) -> list[Violation]:
     """Entries and edge marks the unique solution contradicts (none if not unique)."""
-    report = solve(kind, puzzle, limit=2)
-    if not report.unique:
+    solution = unique_solution(kind, puzzle)
+    if solution is None:
         return []
-    solution = report.solutions[0]
     found = [] if position is None else kind.position_mistakes(puzzle, position, solution)
     return found + (kind.edge_mistakes(puzzle, edges, solution) if edges else [])
 
