@@ -16,11 +16,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from pencilbox import registry
 from pencilbox.kind.quoting import pages, requote
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def stats_files() -> dict[str, Traversable | None]:
+    """Each registered type's shipped stats file, by name."""
+    return {name: registry.get(name).stats_file() for name in registry.names()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only report stale pages")
     args = parser.parse_args(argv)
     stale, broken = [], []
-    for page, value in pages(ROOT):
+    for page, value in pages(ROOT, stats_files()):
         text = page.read_text(encoding="utf-8")
         missing: list[str] = []
         fresh = requote(text, value, missing)

@@ -25,6 +25,7 @@ from pencilbox.kind.quoting import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+STATS_FILES = {name: registry.get(name).stats_file() for name in registry.names()}
 WRITEUP = re.compile(r"\[w:[^\]]+\]")
 """A template's quote of the write-up (as tests/test_notes_page.py reads it)."""
 HANDFUL = 5
@@ -48,9 +49,11 @@ def _notes(name: str) -> str:
     return (ROOT / "docs" / f"{name}-notes.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("page", [page for page, _ in pages(ROOT)], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "page", [page for page, _ in pages(ROOT, STATS_FILES)], ids=lambda p: p.name
+)
 def test_every_quote_is_its_files_value(page: Path) -> None:
-    value = dict(pages(ROOT))[page]
+    value = dict(pages(ROOT, STATS_FILES))[page]
     wrong = disagreements(page.read_text(encoding="utf-8"), value)
     assert not wrong, "\n".join(wrong) + "\n(python scripts/quote_stats.py refreshes them)"
 

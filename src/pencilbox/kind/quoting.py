@@ -6,7 +6,7 @@ hand-typed number that the next measurement would leave behind:
 * ``[66.3%](#stats:density.by_size.10x10.backtrack.mean~pct1)``: the value
   at that path of the type's ``stats.json`` (written by ``pencilbox stats``);
   only the notes of a type (``docs/<type>-notes.md``) quote this way;
-* ``[0.83](#bench:sat_norinori.measured.janko.sat.ratio~d2)``: the value in
+* ``[0.83](#bench:sat_speed.measured.sat.ratio~d2)``: the value in
   a benchmark's result file, ``benchmarks/results/<first part>.json`` (written
   by the benchmark; ``benchmarks/results_file.py``), at the rest of the path;
   any page may quote this way.
@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -162,12 +163,11 @@ def typed_figures(text: str) -> list[str]:
 # -- the pages that quote ----------------------------------------------------------------
 
 
-def pages(root: Path) -> list[tuple[Path, Lookup]]:
+def pages(root: Path, stats_files: Mapping[str, Traversable | None]) -> list[tuple[Path, Lookup]]:
     """Every page of a source checkout at ``root`` that may quote, with its values:
     ``docs/*.md`` and ``README.md``; a type's notes (``docs/<type>-notes.md``) also
-    quote its ``stats.json``."""
-    from .. import registry  # the registry imports the kinds, which import this package
-
+    quote its ``stats.json`` (``stats_files``: each type's, by name, from the
+    registry, which this layer below it does not import)."""
     results = root / "benchmarks" / "results"
     found = []
     for page in [*sorted((root / "docs").glob("*.md")), root / "README.md"]:
@@ -175,8 +175,8 @@ def pages(root: Path) -> list[tuple[Path, Lookup]]:
             continue
         name = page.name.removesuffix("-notes.md")
         stats = None
-        if name != page.name and name in registry.names():
-            file = registry.get(name).stats_file()
+        if name != page.name and name in stats_files:
+            file = stats_files[name]
             stats = json.loads(file.read_text(encoding="utf-8")) if file else None
         found.append((page, lookup(stats, results)))
     return found
