@@ -174,15 +174,7 @@ def joined(
             f"{pair.words}, so they are one region, but joining them takes more than {size} cells"
         )
         raise Contradiction(Why(words, because))
-    holds = way = 0  # the cells the joined region may hold; those on a way short enough
-    for d_first in range(1, steps + 1):
-        for d_second in range(1, steps + 1):
-            if d_first + d_second + apart > 2 * steps:
-                break
-            common = from_first[d_first] & from_second[d_second]
-            holds |= common
-            if d_first + d_second <= steps:
-                way |= common
+    holds, way = joined_room(from_first, from_second, apart, steps)
     _, settled = plane(state, size)
     holds &= ~both
     way &= ~both & ~settled
@@ -212,6 +204,29 @@ def joined(
         )
         changed |= drop(state, cell, bit, log, "join", why, because)
     return changed
+
+
+def joined_room(
+    from_first: list[int], from_second: list[int], apart: int, steps: int
+) -> tuple[int, int]:
+    """The cells the joined region may hold, and those on a way between the two
+    short enough (bitsets), from each one's rings of cells by distance.
+
+    A cell at distances ``d1`` and ``d2`` from the two, which are ``apart``
+    steps from each other, fits only if ``d1 + d2 + apart`` is at most twice
+    the region's ``steps``: a tree spanning the region walks each step at most
+    twice on the three paths between them.
+    """
+    holds = way = 0
+    for d_first in range(1, steps + 1):
+        for d_second in range(1, steps + 1):
+            if d_first + d_second + apart > 2 * steps:
+                break
+            common = from_first[d_first] & from_second[d_second]
+            holds |= common
+            if d_first + d_second <= steps:
+                way |= common
+    return holds, way
 
 
 def grown(tables: Tables, start: int, inside: int, steps: int) -> int:

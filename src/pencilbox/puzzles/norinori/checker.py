@@ -34,13 +34,21 @@ def check(puzzle: Norinori, grid: Rows) -> list[Violation]:
             )
     shaded = [value == 1 for value in flat]
     on = [cell for cell, value in enumerate(flat) if value == 1]
+    found += _region_counts(puzzle, shaded, on)
+    found += _neighbours(rows, cols, shaded, on)
+    return found
+
+
+def _region_counts(puzzle: Norinori, shaded: list[bool], on: list[int]) -> list[Violation]:
+    """A region without exactly two shaded cells."""
+    found: list[Violation] = []
     counts = [0] * len(puzzle.region_cells)
     for cell in on:
         counts[puzzle.regions[cell]] += 1
     for number, cells in enumerate(puzzle.region_cells):
         if counts[number] != 2:
             mine = [cell for cell in cells if shaded[cell]]
-            first = _label(cols, cells[0])
+            first = _label(puzzle.cols, cells[0])
             found.append(
                 Violation(
                     "region-count",
@@ -49,6 +57,12 @@ def check(puzzle: Norinori, grid: Rows) -> list[Violation]:
                     f"cell{'' if len(mine) == 1 else 's'}, not 2",
                 )
             )
+    return found
+
+
+def _neighbours(rows: int, cols: int, shaded: list[bool], on: list[int]) -> list[Violation]:
+    """A shaded cell with no shaded neighbour, or with two or more."""
+    found: list[Violation] = []
     for cell in on:
         r, c = divmod(cell, cols)
         touching = []  # above, below, left, right

@@ -31,24 +31,10 @@ def fixpoint(tables: Tables, shaded: Mask, unshaded: Mask) -> tuple[Mask, Mask]:
     ``shaded`` and ``unshaded``; Contradiction when they break a rule."""
     shape = tables.grid
     cols, board, not_first, not_last = shape.cols, shape.board, shape.not_first, shape.not_last
-    region_mask, region_of = tables.region_mask, tables.region_of
-    regions: Iterable[int] = range(len(region_mask))  # every region, then those that changed
+    region_of = tables.region_of
+    regions: Iterable[int] = range(len(tables.region_mask))  # every region, then those that changed
     while True:
-        new_shaded = new_unshaded = 0
-        for region in regions:  # count-two
-            inside = region_mask[region]
-            count = (shaded & inside).bit_count()
-            if count >= 2:
-                if count > 2:
-                    raise Contradiction(region_why(tables, region, "has three shaded cells"))
-                new_unshaded |= inside & ~shaded & ~unshaded
-                continue
-            free = inside & ~shaded & ~unshaded
-            left = count + free.bit_count()
-            if left < 2:
-                raise Contradiction(region_why(tables, region, "has no two cells left to shade"))
-            if left == 2:
-                new_shaded |= free
+        new_shaded, new_unshaded = _count_two(tables, regions, shaded, unshaded)
         free = board & ~shaded & ~unshaded
         # which of its four neighbours is shaded, as four masks over the cells
         above, below = (shaded << cols) & board, shaded >> cols
@@ -90,6 +76,28 @@ def fixpoint(tables: Tables, shaded: Mask, unshaded: Mask) -> tuple[Mask, Mask]:
         shaded |= new_shaded
         unshaded |= new_unshaded
         regions = {region_of[cell] for cell in indices(new_shaded | new_unshaded)}
+
+
+def _count_two(
+    tables: Tables, regions: Iterable[int], shaded: Mask, unshaded: Mask
+) -> tuple[Mask, Mask]:
+    """count-two over ``regions``: the cells it shades and unshades."""
+    new_shaded = new_unshaded = 0
+    for region in regions:
+        inside = tables.region_mask[region]
+        count = (shaded & inside).bit_count()
+        if count >= 2:
+            if count > 2:
+                raise Contradiction(region_why(tables, region, "has three shaded cells"))
+            new_unshaded |= inside & ~shaded & ~unshaded
+            continue
+        free = inside & ~shaded & ~unshaded
+        left = count + free.bit_count()
+        if left < 2:
+            raise Contradiction(region_why(tables, region, "has no two cells left to shade"))
+        if left == 2:
+            new_shaded |= free
+    return new_shaded, new_unshaded
 
 
 def _crowded(tables: Tables, cells: Mask) -> Contradiction:
