@@ -154,14 +154,11 @@ def hint_chain_ending(
     solution: Grid,
     where: str,
 ) -> str:
-    """How a hint chain ended ("solved" or "stuck", from the last hint's status).
-    A solved chain must have drawn the solution; the chain uses every rung, so
-    it solves every board the top rung finishes. Where the ladder stalls, a
-    hint goes on by supposition (issue 13: never a dead end), so a board the
-    top rung cannot finish may end either way."""
+    """How a hint chain on a unique puzzle ended: it must be "solved", on the
+    solution. Where the ladder stalls a hint goes on by supposition or a case
+    split (issue 13: never a dead end), so a chain that stops short ("stuck",
+    "narrowed", a guess) fails here, whatever rung finishes the board."""
     ending = "solved" if status == "solved" else "stuck"
-    if ending == "solved":
-        assert frozen(position) == solution, where
-    if top_rung_finishes(kind, puzzle):
-        assert ending == "solved", f"{where}: ended {ending}"
+    assert ending == "solved", f"{where}: a dead end, the last hint {status}"
+    assert frozen(position) == solution, where
     return ending
