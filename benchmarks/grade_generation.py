@@ -14,6 +14,11 @@ and for every grade of the type's ladder (and ``search``) reports
   are what that kept puzzle cost. A grade never hit shows ``-``.
 
 Times are wall-clock seconds, generation and grading together.
+
+The figures go to ``benchmarks/results/grade_generation.json`` (``--out``),
+nested by type, mode, size and grade, for ``docs/setter-notes.md`` to quote;
+its table is :func:`render` of that file (``scripts/quote_stats.py`` redraws
+it, and a test holds the page to the file).
 """
 
 from __future__ import annotations
@@ -24,11 +29,17 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # texttable beside this file
 
 from pencilbox import batch, registry, targeting  # noqa: E402
+from results_file import Recorder  # noqa: E402
 from texttable import table  # noqa: E402
+
+Figures = dict[str, dict[str, dict[str, dict[str, dict[str, Any]]]]]
+"""type -> mode -> size -> grade -> {kept, of, rate, median, max}."""
+HEADERS = ["type", "mode", "size", "grade", "hit rate", "median s/kept", "max s/kept"]
 
 QUICK_SIZES = ("5x5", "6x6")
 QUICK_COUNT = 12
@@ -55,20 +66,44 @@ def costs(made: Sequence[tuple[str, float]], grade: str) -> list[float]:
     return kept
 
 
-def rows_for(name: str, sizes: Sequence[str], count: int) -> list[list[str]]:
+def measure(name: str, sizes: Sequence[str], count: int) -> dict[str, dict[str, dict[str, Any]]]:
+    """One type's figures: mode -> size -> grade -> its hits and seconds per kept puzzle."""
     kind = registry.get(name)
-    out = []
+    out: dict[str, dict[str, dict[str, Any]]] = {}
     for mode in kind.generate_modes:
         for size in sizes:
             rows, cols = (int(part) for part in size.split("x"))
             made = stream(name, mode, rows, cols, count)
+            by_grade = out.setdefault(mode, {}).setdefault(size, {})
             for grade in targeting.grade_names(kind):
                 kept = costs(made, grade)
-                rate = f"{len(kept)}/{count} ({100 * len(kept) / count:.0f}%)"
-                median = f"{statistics.median(kept):.3f}" if kept else "-"
-                worst = f"{max(kept):.3f}" if kept else "-"
-                out.append([name, mode, size, grade, rate, median, worst])
+                by_grade[grade] = {
+                    "kept": len(kept),
+                    "of": count,
+                    "rate": round(len(kept) / count, 3),
+                    "median": round(statistics.median(kept), 3) if kept else None,
+                    "max": round(max(kept), 3) if kept else None,
+                }
     return out
+
+
+def render(figures: Figures) -> str:
+    """The table of ``figures``, as printed and as docs/setter-notes.md shows it."""
+    rows = []
+    for name, modes in figures.items():
+        for mode, sizes in modes.items():
+            for size, grades in sizes.items():
+                for grade, got in grades.items():
+                    rate = f"{got['kept']}/{got['of']} ({100 * got['rate']:.0f}%)"
+                    median = "-" if got["median"] is None else f"{got['median']:.3f}"
+                    worst = "-" if got["max"] is None else f"{got['max']:.3f}"
+                    rows.append([name, mode, size, grade, rate, median, worst])
+    return table(HEADERS, rows, left=4)
+
+
+def render_result(measured: dict[str, Any]) -> str:
+    """The table of a result file's ``measured`` (see ``results_file.rerender``)."""
+    return render(measured["by_type"])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -77,18 +112,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--types", nargs="*", default=None, help="types (default: all)")
     parser.add_argument("--sizes", nargs="*", default=["5x5", "6x6", "7x7"], help="RxC sizes")
     parser.add_argument("--count", type=int, default=30, help="puzzles per type, mode and size")
+    parser.add_argument(
+        "--out", type=Path, default=None, help="result file (default: benchmarks/results/)"
+    )
     args = parser.parse_args(argv)
     sizes = QUICK_SIZES if args.quick else tuple(args.sizes)
     count = QUICK_COUNT if args.quick else args.count
     names = args.types or registry.names()
+    recorder = Recorder("grade_generation", argv)
     started = time.perf_counter()
-    rows = [row for name in names for row in rows_for(name, sizes, count)]
-    headers = ["type", "mode", "size", "grade", "hit rate", "median s/kept", "max s/kept"]
-    print(table(headers, rows, left=4))
-    print(
-        f"\n{len(names)} types, {count} puzzles per mode and size, "
-        f"{time.perf_counter() - started:.0f} s in all"
-    )
+    figures = {name: measure(name, sizes, count) for name in names}
+    print(render(figures))
+    seconds = time.perf_counter() - started
+    print(f"\n{len(names)} types, {count} puzzles per mode and size, {seconds:.0f} s in all")
+    recorder.write({"count": count, "sizes": list(sizes), "by_type": figures}, args.out)
     return 0
 
 

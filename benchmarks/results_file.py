@@ -12,8 +12,10 @@ wall-clock figure means little without that.
 from __future__ import annotations
 
 import datetime
+import importlib
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -50,3 +52,22 @@ class Recorder:
         path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {path}")
         return path
+
+
+RENDERED = re.compile(r"<!-- rendered: (\w+) -->\n```text\n(.*?)\n```", re.S)
+"""A table in the docs drawn from a result file: the marker names the benchmark
+(``benchmarks/<name>.py``, whose ``render_result`` draws its file's ``measured``)."""
+
+
+def rerender(text: str) -> str:
+    """``text`` with every rendered table drawn again from its result file."""
+
+    def fresh(match: re.Match[str]) -> str:
+        name = match[1]
+        if str(RESULTS.parent) not in sys.path:  # the benchmark modules sit beside this one
+            sys.path.insert(0, str(RESULTS.parent))
+        draw = importlib.import_module(name).render_result
+        measured = json.loads((RESULTS / f"{name}.json").read_text(encoding="utf-8"))["measured"]
+        return f"<!-- rendered: {name} -->\n```text\n{draw(measured)}\n```"
+
+    return RENDERED.sub(fresh, text)

@@ -6,7 +6,9 @@ A figure is quoted as a Markdown link to its source,
 ``[0.87](#bench:sat_norinori.measured.janko.sat.ratio~d2)`` (a file in
 ``benchmarks/results/``, on any page): see :mod:`pencilbox.kind.quoting`.
 After a stats run or a benchmark, this rewrites each quote's text from its
-file, so prose never carries a hand-typed figure.
+file, so prose never carries a hand-typed figure; a table marked
+``<!-- rendered: NAME -->`` is drawn again from ``benchmarks/results/NAME.json``
+by that benchmark's ``render_result``.
 ``tests/test_quoted_figures.py`` fails while a quote and its file disagree.
 
     .venv/bin/python scripts/quote_stats.py [--check]
@@ -23,6 +25,9 @@ from pencilbox import registry
 from pencilbox.kind.quoting import pages, requote
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))  # a table drawn from a result file
+
+from results_file import rerender  # noqa: E402
 
 
 def stats_files() -> dict[str, Traversable | None]:
@@ -38,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     for page, value in pages(ROOT, stats_files()):
         text = page.read_text(encoding="utf-8")
         missing: list[str] = []
-        fresh = requote(text, value, missing)
+        fresh = rerender(requote(text, value, missing))
         if missing:  # left as they are (a section not measured yet, say)
             print(f"{page.name}: {', '.join(missing)} name nothing", file=sys.stderr)
             broken.append(page.name)

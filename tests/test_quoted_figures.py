@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -137,6 +138,32 @@ def test_requote_refreshes_both_sources(tmp_path: Path) -> None:
         "[9] but #bench:speed.measured.10x10.median is 0.46",
     ]
     assert disagreements(requote(text, value), value) == []
+
+
+def test_every_rendered_table_is_its_result_file_drawn() -> None:
+    """A table marked ``<!-- rendered: NAME -->`` is the benchmark's own drawing of
+    ``benchmarks/results/NAME.json`` (``scripts/quote_stats.py`` redraws it)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from results_file import RENDERED, rerender
+
+    drawn = 0
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        drawn += len(RENDERED.findall(text))
+        assert rerender(text) == text, f"{page.name}: a rendered table is not its result file"
+    assert drawn >= 1  # docs/setter-notes.md draws the grade-generation table
+
+
+def test_the_setting_notes_type_no_figure_by_hand() -> None:
+    """docs/setter-notes.md is no type's, but its figures are a benchmark's: its
+    table is drawn from the result file and its prose quotes it."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from results_file import RENDERED
+
+    page = (ROOT / "docs" / "setter-notes.md").read_text(encoding="utf-8")
+    assert QUOTE.search(page), "the setting notes quote nothing"
+    text = RENDERED.sub("", page)  # the drawn table: held to its file by the test above
+    assert not typed_figures(text), f"docs/setter-notes.md types {typed_figures(text)}"
 
 
 def test_a_quote_naming_nothing_is_reported(tmp_path: Path) -> None:
