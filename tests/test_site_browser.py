@@ -144,6 +144,11 @@ def size_of(tab: Tab) -> str:
 
 
 def test_the_board_draws_and_takes_moves_before_python_is_ready(tab: Tab) -> None:
+    # Python stays loading until the test lets the wheels through: the worker
+    # fetches them first, and a warm machine could otherwise start Python
+    # before the board is open (the state this test is about was a race).
+    held: list[Any] = []
+    tab.context.route("**/*.whl", lambda route: held.append(route))
     page = tab.open()
     name = "suguru"
     record = smallest(name)
@@ -167,6 +172,10 @@ def test_the_board_draws_and_takes_moves_before_python_is_ready(tab: Tab) -> Non
     assert page.inner_text("#hint-panel") == "Waiting for the solver to load…"
     # the hint, and the export forms the board asked for on opening
     assert "2 requests will run once it is ready." in page.inner_text("#solver")
+    assert held, "the worker fetched no wheel while the test held them"
+    for route in held:
+        route.continue_()
+    tab.context.unroute("**/*.whl")
     tab.solver_ready()
     page.wait_for_selector("#hint-panel .rules, #hint-panel li", timeout=30_000)
     assert "Solver" not in page.inner_text("#message")
