@@ -15,10 +15,11 @@ hogs=${2:-1}
 shift $(($# < 2 ? $# : 2))
 log=loaded-suite.log
 make --quiet .venv/.installed-test >/dev/null
+out=$(mktemp)  # one run's output, its own file: another copy of this script keeps its own
 pids=()
 stop_hogs() {
     [ ${#pids[@]} -eq 0 ] || kill "${pids[@]}" 2>/dev/null
-    rm -f "$log.run"
+    rm -f "$out"
 }
 trap stop_hogs EXIT
 trap 'exit 130' INT TERM
@@ -30,11 +31,11 @@ done
 failed=0
 for run in $(seq "$runs"); do
     began=$(date +%s)
-    .venv/bin/python -m pytest -q -p no:cacheprovider "$@" >"$log.run" 2>&1
+    .venv/bin/python -m pytest -q -p no:cacheprovider "$@" >"$out" 2>&1
     status=$?
-    cat "$log.run" >>"$log"
-    summary=$(tail -n 1 "$log.run")
-    line="run $run of $runs: $summary ($(($(date +%s) - began)) s, load $(cut -d' ' -f1-3 /proc/loadavg))"
+    cat "$out" >>"$log"
+    summary=$(tail -n 1 "$out")
+    line="run $run of $runs: exit $status, $summary ($(($(date +%s) - began)) s, load $(cut -d' ' -f1-3 /proc/loadavg))"
     echo "$line" | tee -a "$log"
     [ "$status" -eq 0 ] || failed=1
 done
