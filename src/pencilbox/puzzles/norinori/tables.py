@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from ...grid import Mask, indices, members
-from .model import Norinori
+from .model import Norinori, neighbours
 
 Domain = int
 """A bitset over a region's pairs."""
@@ -70,17 +70,8 @@ def grid(rows: int, cols: int) -> Grid:
     near: list[tuple[int, ...]] = []
     near_mask: list[Mask] = []
     for cell in range(rows * cols):
-        row, col = divmod(cell, cols)
-        around = []  # as model.neighbours lists them
-        if row:
-            around.append(cell - cols)
-        if row < rows - 1:
-            around.append(cell + cols)
-        if col:
-            around.append(cell - 1)
-        if col < cols - 1:
-            around.append(cell + 1)
-        near.append(tuple(around))
+        around = neighbours(rows, cols, cell)
+        near.append(around)
         mask = 0
         for other in around:
             mask |= 1 << other
