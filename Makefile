@@ -20,8 +20,8 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-# ... plus the test tools (pytest, hypothesis, httpx2 for the web TestClient, playwright,
-# sybil for the documentation's examples).
+# ... plus the test tools (pytest and pytest-xdist, hypothesis, httpx2 for the web TestClient,
+# playwright, sybil for the documentation's examples).
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
@@ -52,9 +52,9 @@ SITE ?= site
 site: $(VENV)/.installed
 	$(BIN)/pencilbox site --out $(SITE)
 
-## test: the whole test suite
+## test: the whole test suite, on every core (pytest-xdist)
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 ## docs: the manual as a site in build/docs/, strict: a broken link or reference fails
 docs: $(VENV)/.installed-docs

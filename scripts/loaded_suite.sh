@@ -31,7 +31,8 @@ done
 failed=0
 for run in $(seq "$runs"); do
     began=$(date +%s)
-    .venv/bin/python -m pytest -q -p no:cacheprovider "$@" >"$out" 2>&1
+    # as make test runs it: a worker per core
+    .venv/bin/python -m pytest -n auto -q -p no:cacheprovider "$@" >"$out" 2>&1
     status=$?
     cat "$out" >>"$log"
     summary=$(tail -n 1 "$out")
