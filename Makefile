@@ -54,7 +54,7 @@ site: $(VENV)/.installed
 
 ## test: the whole test suite, on every core (pytest-xdist)
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 ## docs: the manual as a site in build/docs/, strict: a broken link or reference fails
 docs: $(VENV)/.installed-docs

@@ -32,7 +32,7 @@ failed=0
 for run in $(seq "$runs"); do
     began=$(date +%s)
     # as make test runs it: a worker per core
-    .venv/bin/python -m pytest -n auto -q -p no:cacheprovider "$@" >"$out" 2>&1
+    .venv/bin/python -m pytest -n auto --dist loadfile -q -p no:cacheprovider "$@" >"$out" 2>&1
     status=$?
     cat "$out" >>"$log"
     summary=$(tail -n 1 "$out")
