@@ -30,13 +30,17 @@ from itertools import combinations, count
 from ...engine import State
 from ...grid import Mask, Rows, indices
 from ...sat.core import Clause, Encoding, Pool, at_most_one
+from .halo import HALO
 from .model import Norinori
 from .rivals import exactly_two
 from .state import as_nori, settled_masks
 from .tables import Grid, grid
 
-HYBRID_EXTRA = ()
-"""The hybrid runs the ``person`` rung alone (see :data:`.ladder.HYBRID_RUNG`)."""
+HYBRID_EXTRA = (HALO,)
+"""After the ``person`` rung (:data:`.ladder.HYBRID_RUNG`) the hybrid runs
+``halo`` (:mod:`.halo`): dominoes that would crowd a region out go, which
+leaves the solver fewer cells for a few more mask operations
+(``benchmarks/norinori_stages.py`` measures both)."""
 
 ON, OFF = -1, 0
 """A settled cell's entry in the literal table (an open cell's is its variable, above 0)."""

@@ -37,7 +37,8 @@ LADDER = Ladder(
 )
 
 HYBRID_RUNG = "person"
-"""The rung the hybrid runs before encoding: the cheap one (see docs/norinori-notes.md)."""
+"""The rung the hybrid runs before encoding: the cheap one, followed by its own
+``halo`` rule (:data:`.cnf.HYBRID_EXTRA`; see docs/norinori-notes.md)."""
 
 DEFAULT_RUNG = "person"
 """The rung the default solve runs before SAT: on janko's 36x54 ``person``

@@ -26,13 +26,18 @@ from .state import as_nori
 from .tables import Tables
 
 
-def fixpoint(tables: Tables, shaded: Mask, unshaded: Mask) -> tuple[Mask, Mask]:
+def fixpoint(
+    tables: Tables, shaded: Mask, unshaded: Mask, regions: Iterable[int] | None = None
+) -> tuple[Mask, Mask]:
     """The shaded and unshaded cells the four person rules reach from
-    ``shaded`` and ``unshaded``; Contradiction when they break a rule."""
+    ``shaded`` and ``unshaded``; Contradiction when they break a rule.
+    ``count-two`` looks first at ``regions`` (all of them if None: the
+    others must already be at its fixpoint), then at those that change."""
     shape = tables.grid
     cols, board, not_first, not_last = shape.cols, shape.board, shape.not_first, shape.not_last
     region_of = tables.region_of
-    regions: Iterable[int] = range(len(tables.region_mask))  # every region, then those that changed
+    if regions is None:
+        regions = range(len(tables.region_mask))
     while True:
         new_shaded, new_unshaded = _count_two(tables, regions, shaded, unshaded)
         free = board & ~shaded & ~unshaded
@@ -120,8 +125,8 @@ def sweep(state: State, log: Log) -> bool:
     everything = (1 << tables.region_count) - 1
     if log is not None or state.dirty_count != everything:
         return False
-    domains, full, covering = state.domains, tables.full, tables.covering
-    region_mask, region_of = tables.region_mask, tables.region_of
+    domains, full = state.domains, tables.full
+    region_mask = tables.region_mask
     shaded, unshaded = state.shaded, state.unshaded
     deeper = 0  # regions whose domain is narrower than their marked cells say
     for region, dom in enumerate(domains):
@@ -132,6 +137,20 @@ def sweep(state: State, log: Log) -> bool:
             if dom != _read(tables, region, shaded, unshaded):
                 deeper |= 1 << region
     shaded, unshaded = fixpoint(tables, shaded, unshaded)
+    changed = write(state, shaded, unshaded)
+    state.dirty_count = deeper
+    return changed
+
+
+def write(state: State, shaded: Mask, unshaded: Mask) -> bool:
+    """Mark ``shaded`` and ``unshaded`` (the state's own marks and more, the
+    person rules' fixpoint on masks) in the state at once: each new cell
+    narrows its region's domain as marking it would, and nothing is left for
+    the person rules' cell-by-cell bookkeeping to look at. True when a cell
+    is new. The caller says which regions ``count-two`` should read."""
+    state = as_nori(state)
+    tables = state.tables
+    domains, covering, region_of = state.domains, tables.covering, tables.region_of
     touched = set()
     for cell in indices(shaded & ~state.shaded):
         region = region_of[cell]
@@ -148,9 +167,8 @@ def sweep(state: State, log: Log) -> bool:
         if not dom & (dom - 1):
             state.written |= 1 << region
     state.shaded, state.unshaded = shaded, unshaded
-    state.dirty_count = deeper
     state.fresh = state.look_out = state.look_partner = 0
-    state.dirty_place = state.dirty_arcs = everything
+    state.dirty_place = state.dirty_arcs = (1 << tables.region_count) - 1
     return bool(touched)
 
 

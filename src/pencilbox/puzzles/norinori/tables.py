@@ -107,6 +107,11 @@ class Tables:
     grid: Grid
     compat_cache: dict[tuple[int, int, int], Domain] = field(default_factory=dict)
     spread_cache: dict[tuple[int, Domain], tuple[Mask, Mask]] = field(default_factory=dict)
+    # the marks (shaded, unshaded) :mod:`.halo` last left at its fixpoint, so that
+    # propagation's next round, which finds them unchanged, costs nothing; and the
+    # dominoes that crowd out a region with these cells left, kept as they recur
+    halo_fixpoint: tuple[Mask, Mask] | None = None
+    crowds: dict[Mask, tuple[Mask, Mask]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, puzzle: Norinori) -> Tables:
@@ -150,6 +155,17 @@ class Tables:
                 tuple(bit | other for i, bit in enumerate(bits) for other in bits[i + 1 :])
             )
         return tuple(found)
+
+    @cached_property
+    def inner_dominoes(self) -> tuple[Mask, Mask]:
+        """The dominoes that lie inside one region: across, each as its left
+        cell, and down, each as its top cell (:mod:`.halo`)."""
+        shape = self.grid
+        across = down = 0
+        for inside in self.region_mask:
+            across |= inside & inside >> 1 & shape.not_last
+            down |= inside & inside >> shape.cols
+        return across, down
 
     @cached_property
     def touch_regions(self) -> tuple[int, ...]:
