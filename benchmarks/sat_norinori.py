@@ -16,9 +16,10 @@ The boards: the 24 janko boards of ``tests/data/norinori/norinori_sample.json``
 (8x8 to 36x54, loaded from their URLs) and every board of the shipped bank
 (``src/pencilbox/puzzles/norinori/bank.json``), each held to its published
 answer. Times are CPU seconds of this process (``time.process_time``; the
-solver runs in-process) around one count, parsing excluded, the best of
-``--repeat`` runs (default 5); the engines take turns within each round, so
-a burst of outside load lands on all of them alike. Prints, per set of
+solver runs in-process) around one count, parsing excluded, with the
+garbage collector off (as ``timeit`` has it), the best of ``--repeat`` runs
+(default 5); the engines take turns within each round, so a burst of
+outside load lands on all of them alike. Prints, per set of
 boards, each engine's total, median and maximum, and the two ratios the
 target is stated in: sat / reference (<= 1) and hybrid / reference (<= 0.4).
 ``--boards`` also prints one row per board. The summaries are written to
@@ -31,6 +32,7 @@ wrong count or answer.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import sys
@@ -137,13 +139,23 @@ def run(engine: str, puzzle: Norinori) -> tuple[int, bool, list[Rows]]:
 
 
 def best_times(works: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
-    """The best of ``repeat`` CPU times of each piece of work, taking turns round by round."""
+    """The best of ``repeat`` CPU times of each piece of work, taking turns round by round.
+
+    The garbage collector is off while a piece runs, as ``timeit`` has it, and
+    collects between pieces: otherwise a full collection of the whole heap
+    lands inside whichever count crosses its threshold, and on the largest
+    board that came and went from run to run (12 or 21 ms for one count)."""
     best = dict.fromkeys(works, float("inf"))
     for _ in range(repeat):
         for name, work in works.items():
-            started = time.process_time()
-            work()
-            best[name] = min(best[name], time.process_time() - started)
+            gc.collect()
+            gc.disable()
+            try:
+                started = time.process_time()
+                work()
+                best[name] = min(best[name], time.process_time() - started)
+            finally:
+                gc.enable()
     return best
 
 
