@@ -27,9 +27,7 @@ the published answer.
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
-import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -44,25 +42,19 @@ from pencilbox.puzzles.norinori.state import settled_masks  # noqa: E402
 from pencilbox.results import check_answers  # noqa: E402
 from pencilbox.sat.core import count_models, load_solver  # noqa: E402
 from results_file import Recorder  # noqa: E402
-from sat_norinori import KIND, Board, bank_boards, reference_count, sample_boards  # noqa: E402
+from sat_norinori import KIND, Board, bank_boards, reference_count, sample_boards, timed  # noqa: E402
 from texttable import table  # noqa: E402
 
 STAGES = ("propagate", "encode", "sat", "check")
 
 
 def best_of(repeat: int, work: Callable[[], Any]) -> tuple[float, Any]:
-    """The least CPU seconds of ``repeat`` runs of ``work``, and its last result,
-    with the garbage collector off while it runs (as in ``sat_norinori.py``)."""
+    """The least CPU seconds of ``repeat`` runs of ``work`` (:func:`timed`, the
+    garbage collector off), and its last result."""
     best, result = float("inf"), None
     for _ in range(repeat):
-        gc.collect()
-        gc.disable()
-        try:
-            started = time.process_time()
-            result = work()
-            best = min(best, time.process_time() - started)
-        finally:
-            gc.enable()
+        seconds, result = timed(work)
+        best = min(best, seconds)
     return best, result
 
 

@@ -40,6 +40,7 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -138,24 +139,30 @@ def run(engine: str, puzzle: Norinori) -> tuple[int, bool, list[Rows]]:
     return report.count, report.exhaustive, report.solutions
 
 
-def best_times(works: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
-    """The best of ``repeat`` CPU times of each piece of work, taking turns round by round.
+def timed(work: Callable[[], Any]) -> tuple[float, Any]:
+    """The CPU seconds of one run of ``work``, and what it returned.
 
-    The garbage collector is off while a piece runs, as ``timeit`` has it, and
-    collects between pieces: otherwise a full collection of the whole heap
-    lands inside whichever count crosses its threshold, and on the largest
-    board that came and went from run to run (12 or 21 ms for one count)."""
+    The garbage collector collects first and is off while ``work`` runs, as
+    ``timeit`` has it: otherwise a full collection of the whole heap lands
+    inside whichever run crosses its threshold, and on the largest board that
+    came and went from run to run (12 or 21 ms for one count)."""
+    gc.collect()
+    gc.disable()
+    try:
+        started = time.process_time()
+        result = work()
+        return time.process_time() - started, result
+    finally:
+        gc.enable()
+
+
+def best_times(works: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+    """The best of ``repeat`` CPU times (:func:`timed`) of each piece of work,
+    taking turns round by round."""
     best = dict.fromkeys(works, float("inf"))
     for _ in range(repeat):
         for name, work in works.items():
-            gc.collect()
-            gc.disable()
-            try:
-                started = time.process_time()
-                work()
-                best[name] = min(best[name], time.process_time() - started)
-            finally:
-                gc.enable()
+            best[name] = min(best[name], timed(work)[0])
     return best
 
 

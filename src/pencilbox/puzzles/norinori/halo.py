@@ -25,9 +25,9 @@ person rules to follow it cell by cell. Both reach the same fixpoint.
 
 from __future__ import annotations
 
-from ...engine import Contradiction, Deduction, Log, Rule, State
-from ...grid import Mask, indices, members
-from .places import Why
+from ...engine import Contradiction, Log, Rule, State
+from ...grid import Mask, indices
+from .places import Why, log_marks
 from .state import SHADED, UNSHADED, as_nori, settled_masks
 from .sweep import fixpoint, write
 from .tables import Tables
@@ -151,21 +151,12 @@ def halo(state: State, log: Log) -> bool:
         return False
     state.shade(new_shaded)
     state.unshade(new_unshaded)
-    for cells, value, words in (
-        (new_unshaded, UNSHADED, "no domino that can stand covers them"),
-        (new_shaded, SHADED, "it is the only domino left for a shaded cell beside it"),
-    ):
-        if cells:
-            log.append(
-                Deduction(
-                    "halo",
-                    tuple(members(cells)),
-                    f"{', '.join(map(tables.label, members(cells)))}: {words} (a domino "
-                    "touching a shaded cell, or leaving a region under two cells, cannot)",
-                    writes=True,
-                    value=value,
-                )
-            )
+    why = "(a domino touching a shaded cell, or leaving a region under two cells, cannot)"
+    marks = (
+        (new_unshaded, UNSHADED, f"no domino that can stand covers these cells {why}"),
+        (new_shaded, SHADED, f"each is the only domino left for a shaded cell beside it {why}"),
+    )
+    log_marks(log, "halo", marks)
     return True
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...engine import Contradiction, Deduction, Log, Rule, State
 from ...grid import Mask, indices, members
-from .places import region_why
+from .places import log_marks, region_why
 from .state import SHADED, UNSHADED, NoriState, as_nori
 from .tables import Tables
 
@@ -103,23 +103,12 @@ def _dropped(tables: Tables, region: int, gone: int) -> Deduction:
 def _explain_forced(
     tables: Tables, region: int, shade: Mask, unshade: Mask, log: list[Deduction]
 ) -> None:
-    where = tables.region_words(region)
-    because = tables.puzzle.region_cells[region]
-    for cells, value, words in (
-        (shade, SHADED, "is the only partner left for a shaded cell"),
-        (unshade, UNSHADED, "would join three shaded cells"),
-    ):
-        if cells:
-            log.append(
-                Deduction(
-                    "region-placements",
-                    tuple(indices(cells)),
-                    f"whichever two cells {where} shades, each of these {words}",
-                    because,
-                    writes=True,
-                    value=value,
-                )
-            )
+    where = f"whichever two cells {tables.region_words(region)} shades, each of these"
+    marks = (
+        (shade, SHADED, f"{where} is the only partner left for a shaded cell"),
+        (unshade, UNSHADED, f"{where} would join three shaded cells"),
+    )
+    log_marks(log, "region-placements", marks, tables.puzzle.region_cells[region])
 
 
 def neighbour_pairs(state: State, log: Log) -> bool:

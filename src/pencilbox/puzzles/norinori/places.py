@@ -1,11 +1,13 @@
-"""Where two Norinori answers differ, and a contradiction's words with its cells."""
+"""Where two Norinori answers differ, a contradiction's words with its cells, and
+the steps that mark cells, in words."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ...engine import State
+from ...engine import Deduction, State
+from ...grid import Mask, indices
 from .model import Norinori
 from .tables import Tables
 
@@ -19,6 +21,20 @@ def difference_places(puzzle: Norinori, cells: Sequence[int]) -> list[tuple[str,
         row, col = divmod(members[0], puzzle.cols)
         places.append((f"the region at r{row + 1}c{col + 1}", members))
     return places
+
+
+def log_marks(
+    log: list[Deduction],
+    rule: str,
+    marks: Sequence[tuple[Mask, int, str]],
+    because: tuple[int, ...] = (),
+) -> None:
+    """One writing step per ``(cells, value, words)`` of ``marks`` with a cell in it:
+    ``cells`` set to ``value`` (shaded or unshaded), for the reason ``words``."""
+    for cells, value, words in marks:
+        if cells:
+            step = Deduction(rule, tuple(indices(cells)), words, because, writes=True, value=value)
+            log.append(step)
 
 
 class Why(NamedTuple):
