@@ -4,9 +4,11 @@ Run with ``python benchmarks/norinori_stages.py``. On the boards of
 ``benchmarks/sat_norinori.py`` (the janko sample and the bank), it times the
 hybrid count (``counting.count(..., "hybrid")``) one stage at a time:
 
-* ``propagate``: the board's tables, its untouched state and the hybrid's
-  rules (``counting.hybrid_rules``) to their fixpoint;
-* ``encode``: the CNF of what they leave (``kind.encode``);
+* ``propagate``: the board's tables and the hybrid's rules to their
+  fixpoint on whole-board masks (``sweep.from_untouched``, ``halo.settle``), as
+  the face's hybrid encoder (``cnf.encode_hybrid``) reaches it;
+* ``encode``: the CNF of what they leave (``cnf.encode_marks``, with the
+  dominoes that may stand, which halo's last step worked out);
 * ``sat``: the solver's count to 2 on that CNF (``sat.core.count_models``:
   making the solver, handing it the clauses, solving, blocking, solving);
 * ``check``: the independent checker on the answer found;
@@ -36,11 +38,18 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from pencilbox import counting  # noqa: E402
 from pencilbox.engine import Contradiction, Rule, propagate  # noqa: E402
+from pencilbox.puzzles.norinori.cnf import encode_marks  # noqa: E402
+from pencilbox.puzzles.norinori.halo import fitting, settle  # noqa: E402
 from pencilbox.puzzles.norinori.state import settled_masks  # noqa: E402
+from pencilbox.puzzles.norinori.sweep import from_untouched  # noqa: E402
+from pencilbox.puzzles.norinori.tables import Tables  # noqa: E402
 from pencilbox.results import check_answers  # noqa: E402
-from pencilbox.sat.core import count_models, load_solver  # noqa: E402
+from pencilbox.sat.core import (  # noqa: E402
+    Encoding,  # noqa: E402
+    count_models,
+    load_solver,
+)
 from results_file import Recorder  # noqa: E402
 from sat_norinori import KIND, Board, bank_boards, reference_count, sample_boards, timed  # noqa: E402
 from texttable import table  # noqa: E402
@@ -58,11 +67,28 @@ def best_of(repeat: int, work: Callable[[], Any]) -> tuple[float, Any]:
     return best, result
 
 
-def settle(puzzle: Any, rules: Sequence[Rule]) -> Any:
+def settle_with(puzzle: Any, rules: Sequence[Rule]) -> Any:
     """The untouched state of ``puzzle`` propagated by ``rules`` to their fixpoint."""
     state = KIND.initial_state(puzzle)
     propagate(state, rules)
     return state
+
+
+Settled = tuple[Tables, int, int]
+
+
+def hybrid_fixpoint(puzzle: Any) -> Settled:
+    """The hybrid's propagation: the board's tables, and the cells the person
+    rules and halo settle on its masks (shaded, unshaded)."""
+    tables = Tables.of(puzzle)
+    return tables, *settle(tables, *from_untouched(tables))
+
+
+def hybrid_encode(puzzle: Any, settled: Settled) -> Encoding:
+    """The hybrid's CNF of what :func:`hybrid_fixpoint` leaves."""
+    tables, shaded, unshaded = settled
+    dominoes = fitting(tables, shaded, unshaded)
+    return encode_marks(puzzle, tables.region_mask, shaded, unshaded, dominoes)
 
 
 def hybrid_stages(boards: list[Board], repeat: int) -> tuple[bool, dict[str, Any]]:
@@ -71,11 +97,10 @@ def hybrid_stages(boards: list[Board], repeat: int) -> tuple[bool, dict[str, Any
     spent = dict.fromkeys((*STAGES, "reference"), 0.0)
     ok = True
     cells = open_cells = clauses = variables = 0
-    rules = counting.hybrid_rules(KIND)
     for name, puzzle, answer in boards:
-        seconds, state = best_of(repeat, partial(settle, puzzle, rules))
+        seconds, settled = best_of(repeat, partial(hybrid_fixpoint, puzzle))
         spent["propagate"] += seconds
-        seconds, encoding = best_of(repeat, partial(KIND.encode, puzzle, state))
+        seconds, encoding = best_of(repeat, partial(hybrid_encode, puzzle, settled))
         spent["encode"] += seconds
         seconds, found = best_of(repeat, partial(count_models, encoding, 2))
         spent["sat"] += seconds
@@ -117,7 +142,7 @@ def rung_residue(boards: list[Board], repeat: int) -> dict[str, Any]:
         left = finished = 0
         for _, puzzle, _ in boards:
             try:
-                seconds, state = best_of(repeat, partial(settle, puzzle, rules))
+                seconds, state = best_of(repeat, partial(settle_with, puzzle, rules))
             except Contradiction:  # a published board has an answer: never here
                 raise SystemExit(f"{rung} refutes a published board") from None
             spent += seconds

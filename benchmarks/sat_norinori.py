@@ -9,8 +9,9 @@ Run with ``python benchmarks/sat_norinori.py``. Every board is counted to 2
   per two neighbours); counted with the same solver pencilbox uses and a
   blocking clause over the cells;
 * ``sat``: pencilbox's plain encoding (``counting.count(..., "sat")``);
-* ``hybrid``: the face's ``hybrid_rung`` to a fixpoint, then SAT on what is
-  left (``counting.count(..., "hybrid")``).
+* ``hybrid``: the face's ``hybrid_rung`` and ``hybrid_extra`` rules to their
+  fixpoint (by the face's ``hybrid_encoder``, on the board's masks), then
+  SAT on what is left (``counting.count(..., "hybrid")``).
 
 The boards: the 24 janko boards of ``tests/data/norinori/norinori_sample.json``
 (8x8 to 36x54, loaded from their URLs) and every board of the shipped bank

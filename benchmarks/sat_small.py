@@ -202,10 +202,15 @@ def bench(
 def sweep(kind_name: str, boards: list[Board], clock: Callable[[], float], repeat: int) -> None:
     """Hybrid total with each rung as the hybrid's rung (the encoder's choice restored after).
 
-    The rungs take turns on each board within each round, like the engines."""
+    The rungs take turns on each board within each round, like the engines.
+    A face's own hybrid encoder (one fixed set of rules, reached its own way)
+    is set aside meanwhile, so that every setup propagates its rules from a
+    state: the sweep compares rule sets, each the same way."""
     kind = registry.get(kind_name)
     chosen = kind.hybrid_rung
     extra = kind.hybrid_extra
+    own = kind.hybrid_encoder
+    kind.hybrid_encoder = None
 
     def hybrid_with(rung: str, rules: tuple[Any, ...], puzzle: Any) -> None:
         kind.hybrid_rung = rung
@@ -227,6 +232,7 @@ def sweep(kind_name: str, boards: list[Board], clock: Callable[[], float], repea
                 worst[setup] = max(worst[setup], seconds)
     finally:
         kind.hybrid_rung = chosen
+        kind.hybrid_encoder = own
         if extra:
             kind.hybrid_extra = extra
     rows = [

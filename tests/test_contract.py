@@ -50,6 +50,7 @@ from crosscheck import assert_same_answers, frozen, frozen_all, sat_answers
 from pencilbox import counting, formats, registry, solving
 from pencilbox.engine import Contradiction, Rule, propagate
 from pencilbox.errors import PuzzleError
+from pencilbox.sat.core import count_models
 
 NAMES = registry.names()
 every_type = pytest.mark.parametrize("name", NAMES)
@@ -285,6 +286,31 @@ def test_the_hybrid_encodes_what_its_rules_leave(name: str) -> None:
     for drawn in boards(name):
         if counting.hybrid_encoding(kind, drawn.puzzle) is None:
             assert drawn.count == 0, drawn.where(kind)
+
+
+@pytest.mark.parametrize("name", [name for name in NAMES if kind_of(name).hybrid_encoder])
+def test_a_faces_own_hybrid_encoder_reaches_what_the_rules_reach(name: str) -> None:
+    """A face that reaches the hybrid's fixpoint its own way (``hybrid_encoder``)
+    leaves the cells open that propagating the hybrid's rules from a state
+    leaves, and finds no answer exactly where they do; its CNF counts what
+    the state's does."""
+    kind = kind_of(name)
+    own = kind.hybrid_encoder
+    assert own is not None
+    rules = counting.hybrid_rules(kind)
+    for drawn in boards(name):
+        state = kind.initial_state(drawn.puzzle)
+        mine = own(drawn.puzzle)
+        try:
+            propagate(state, rules)
+        except Contradiction:
+            assert mine is None, drawn.where(kind)
+            continue
+        assert mine is not None, drawn.where(kind)
+        theirs = kind.encode(drawn.puzzle, state)
+        assert len(mine.key) == len(theirs.key), drawn.where(kind)
+        found, expected = count_models(mine, LIMIT), count_models(theirs, LIMIT)
+        assert frozen_all(found.solutions) == frozen_all(expected.solutions), drawn.where(kind)
 
 
 # -- every deduction holds --------------------------------------------------------------------

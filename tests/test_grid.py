@@ -151,7 +151,12 @@ def test_indices_lists_the_members(values: list[int]) -> None:
 
 
 def test_indices_of_board_sized_sets() -> None:
-    """Both ways of listing (peeling small sets, reading big ones as text) agree."""
+    """Both ways of listing (peeling sets of few members, reading sets of many
+    as text) agree, dense or sparse, either side of where one gives way."""
     for width in (1, 127, 128, 129, 300, 2280):
         mask = sum(1 << i for i in range(width) if i % 3 != 1)
         assert grid_module.indices(mask) == list(members(mask))
+    for count in (1, 3, 19, 20, 21, 22, 40):
+        sparse = sum(1 << (i * 97 % 2281) for i in range(count))
+        assert sparse.bit_count() == count
+        assert grid_module.indices(sparse) == sorted(members(sparse))

@@ -68,6 +68,8 @@ def test_the_checker_agrees_with_a_second_formulation_on_every_grid(rows: int, c
             grid = [list(bits[r * cols : (r + 1) * cols]) for r in range(rows)]
             ok = by_dominoes(puzzle, grid)
             assert (KIND.check(puzzle, grid) == []) == ok, (puzzle, grid)
+            # the bitset answer (what the SAT engines' answers get) says the same
+            assert checker._keeps_every_rule(puzzle, [*bits]) == ok, (puzzle, grid)
             passed += ok
         count, answers = KIND.brute_count(puzzle, 10**6)
         assert count == sum(
@@ -75,6 +77,17 @@ def test_the_checker_agrees_with_a_second_formulation_on_every_grid(rows: int, c
             for bits in itertools.product((0, 1), repeat=rows * cols)
         )
     assert passed > 0
+
+
+def test_values_equal_to_0_and_1_are_judged_as_0_and_1() -> None:
+    """A grid of bools, or with a float 0.0, is judged as its ints are (the
+    bitset answer leaves what is not an int to the cell-by-cell one)."""
+    puzzle = KIND.parse_text("norinori 2x2\naa\nbb")
+    for grid in ([[1, 0], [1, 0]], [[1, 1], [0, 0]], [[1, 0], [0, 1]]):
+        expected = KIND.check(puzzle, grid)
+        assert KIND.check(puzzle, [[bool(v) for v in row] for row in grid]) == expected
+        assert KIND.check(puzzle, [[float(v) for v in row] for row in grid]) == expected
+    assert KIND.check(puzzle, [[1, 0], [2, 0]])[0].rule == "value"
 
 
 FAILCHECKS = [

@@ -12,7 +12,7 @@ import random
 
 from pencilbox import counting, registry
 from pencilbox.engine import Contradiction, Deduction, State, propagate
-from pencilbox.puzzles.norinori.halo import HALO, _fitting
+from pencilbox.puzzles.norinori.halo import HALO, _fitting, fitting
 from pencilbox.puzzles.norinori.model import build
 from pencilbox.puzzles.norinori.rules import PERSON_RULES
 from pencilbox.puzzles.norinori.state import settled_masks
@@ -122,3 +122,20 @@ def test_the_hybrid_leaves_the_solver_fewer_cells_on_the_bank() -> None:
         propagate(both, RULES)
         halo_open += cells - sum(m.bit_count() for m in settled_masks(both))
     assert halo_open < person_open * 0.8, (halo_open, person_open)
+
+
+def test_the_dominoes_kept_on_the_tables_are_those_of_the_marks_asked_about() -> None:
+    """:func:`fitting` keeps its last answer for the encoder: asked about other
+    marks, it works them out again, and asked about the first again, agrees."""
+    for seed, puzzle in boards(40):
+        tables = Tables.of(puzzle)
+        board = tables.grid.board
+        rng = random.Random(seed)
+        marks = [(0, 0)]
+        for _ in range(4):
+            shaded = sum(1 << cell for cell in range(board.bit_length()) if rng.random() < 0.15)
+            unshaded = sum(1 << cell for cell in range(board.bit_length()) if rng.random() < 0.3)
+            marks.append((shaded, unshaded & ~shaded))
+        for shaded, unshaded in [*marks, marks[0], marks[0]]:
+            expected = _fitting(tables, shaded, board & ~unshaded)
+            assert fitting(tables, shaded, unshaded) == expected, seed

@@ -76,7 +76,11 @@ def plain_encoding(kind: PuzzleKind[Any], puzzle: Any) -> Encoding:
 
 def hybrid_encoding(kind: PuzzleKind[Any], puzzle: Any) -> Encoding | None:
     """The CNF of what :func:`hybrid_rules` leave open, or None when they prove
-    the puzzle has no answer."""
+    the puzzle has no answer: by the face's ``hybrid_encoder`` when it has
+    one, else from the untouched state propagated."""
+    own = kind.hybrid_encoder
+    if own is not None:
+        return own(puzzle)
     state = kind.initial_state(puzzle)
     try:
         propagate(state, hybrid_rules(kind))

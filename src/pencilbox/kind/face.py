@@ -16,11 +16,11 @@ import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, cached_property
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..codecs.janko import Janko
 from ..codecs.pzprv3 import Pzprv3
@@ -95,6 +95,19 @@ class PuzzleKind(PlayerHooks[P], SetterHooks[P], ABC):
     def hybrid_extra(self) -> tuple[Rule, ...]:
         """Rules off the ladder that the hybrid runs after ``hybrid_rung``'s (default none)."""
         return tuple(getattr(self._room("cnf"), "HYBRID_EXTRA", ()))
+
+    @cached_property
+    def hybrid_encoder(self) -> Callable[[P], Encoding | None] | None:
+        """The type's own way to the hybrid's CNF, if it has one (the ``cnf``
+        room's ``HYBRID_ENCODER``): the fixpoint of ``hybrid_rung`` and
+        ``hybrid_extra`` reached without a state (on whole-board masks, say),
+        then its encoding; None when the rules prove there is no answer. It
+        must reach the fixpoint the rules reach, which the type's tests hold
+        it to. None (the default, and what a benchmark sweeping the hybrid's
+        settings sets) has :func:`pencilbox.counting.hybrid_encoding`
+        propagate a state."""
+        found = getattr(self._room("cnf"), "HYBRID_ENCODER", None)
+        return cast("Callable[[P], Encoding | None] | None", found)
 
     def _room(self, name: str) -> ModuleType:
         """Module ``name`` of the type's package (see docs/design.md, the rooms)."""

@@ -38,7 +38,7 @@ def step(tables: Tables, shaded: Mask, unshaded: Mask) -> tuple[Mask, Mask]:
     ``unshaded``; Contradiction when a shaded cell has no domino left."""
     cols, board = tables.grid.cols, tables.grid.board
     may = board & ~unshaded
-    across, down = _fitting(tables, shaded, may)
+    across, down = fitting(tables, shaded, unshaded)
     # a domino as the cell it starts at: ``across`` at its left cell, ``down`` at its top
     from_left, from_right = across, across << 1
     from_top, from_bottom = down, down << cols
@@ -57,6 +57,21 @@ def step(tables: Tables, shaded: Mask, unshaded: Mask) -> tuple[Mask, Mask]:
     new_shaded = (one & from_left) << 1 | (one & from_right) >> 1
     new_shaded |= (one & from_top) << cols | (one & from_bottom) >> cols
     return new_shaded & ~shaded, may & ~shaded & ~any_
+
+
+def fitting(tables: Tables, shaded: Mask, unshaded: Mask) -> tuple[Mask, Mask]:
+    """The dominoes that can stand beside these marks (see the module's
+    docstring): across, each at its left cell, and down, each at its top cell.
+    Every domino of every answer that keeps the marks is among them, at any
+    marks, fixpoint or not. The last answer is kept on the tables: the
+    encoder asks for the fixpoint's, which halo's last step worked out."""
+    key = (shaded, unshaded)
+    last = tables.fitting_last
+    if last is not None and last[0] == key:
+        return last[1]
+    found = _fitting(tables, shaded, tables.grid.board & ~unshaded)
+    tables.fitting_last = key, found
+    return found
 
 
 def _fitting(tables: Tables, shaded: Mask, may: Mask) -> tuple[Mask, Mask]:
@@ -97,19 +112,14 @@ def _crowding(tables: Tables, left: Mask) -> tuple[Mask, Mask]:
     """The dominoes (across, down) that touch two of ``left``, the two or three
     cells a region has left to shade all but one of, and contain neither."""
     shape = tables.grid
-    cols, not_last, near = shape.cols, shape.not_last, tables.near_mask
-    has_below = shape.board >> cols
-    touch_across, touch_down, bits = [], [], []
-    for cell in indices(left):
-        around = near[cell]
-        touch_across.append((around | around >> 1) & not_last)
-        touch_down.append((around | around >> cols) & has_below)
-        bits.append(1 << cell)
+    cols, touch_across, touch_down = shape.cols, shape.touch_across, shape.touch_down
+    cells = indices(left)
     across = down = 0
-    for i, j in ((0, 1),) if len(bits) == 2 else ((0, 1), (0, 2), (1, 2)):
-        pair = bits[i] | bits[j]
-        across |= touch_across[i] & touch_across[j] & ~(pair | pair >> 1)
-        down |= touch_down[i] & touch_down[j] & ~(pair | pair >> cols)
+    for i, j in ((0, 1),) if len(cells) == 2 else ((0, 1), (0, 2), (1, 2)):
+        a, b = cells[i], cells[j]
+        pair = 1 << a | 1 << b
+        across |= touch_across[a] & touch_across[b] & ~(pair | pair >> 1)
+        down |= touch_down[a] & touch_down[b] & ~(pair | pair >> cols)
     return across, down
 
 

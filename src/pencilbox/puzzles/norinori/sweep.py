@@ -32,15 +32,24 @@ def fixpoint(
     """The shaded and unshaded cells the four person rules reach from
     ``shaded`` and ``unshaded``; Contradiction when they break a rule.
     ``count-two`` looks first at ``regions`` (all of them if None: the
-    others must already be at its fixpoint), then at those that change."""
+    others must already be at its fixpoint), then at those that change.
+
+    Within a round each rule reads the cells the rules before it marked, so
+    a chain of deductions (a region shades its last two cells, beside them
+    a cell goes, a shaded cell is left one way out) takes one round, not
+    three. The rules only ever mark open cells; two that would mark one cell
+    both ways show up as a rule broken by the later one's turn or the next
+    round's, as it would have broken the rule marking the cell the other way."""
     shape = tables.grid
     cols, board, not_first, not_last = shape.cols, shape.board, shape.not_first, shape.not_last
     region_of = tables.region_of
     if regions is None:
         regions = range(len(tables.region_mask))
     while True:
+        was_shaded, was_unshaded = shaded, unshaded
         new_shaded, new_unshaded = _count_two(tables, regions, shaded, unshaded)
-        free = board & ~shaded & ~unshaded
+        shaded |= new_shaded
+        unshaded |= new_unshaded
         # which of its four neighbours is shaded, as four masks over the cells
         above, below = (shaded << cols) & board, shaded >> cols
         left_, right = (shaded << 1) & not_first, (shaded >> 1) & not_last
@@ -51,13 +60,12 @@ def fixpoint(
         paired = shaded & beside
         around = (paired << cols) & board | paired >> cols
         around |= (paired << 1) & not_first | (paired >> 1) & not_last
-        new_unshaded |= free & (two | around)  # no-three
+        unshaded |= (two | around) & ~shaded  # no-three
         # the same for the cells that may still be shaded
         open_ = board & ~unshaded
         up, down = (open_ << cols) & board, open_ >> cols
         west, east = (open_ << 1) & not_first, (open_ >> 1) & not_last
         reach = up | down | west | east
-        new_unshaded |= free & ~reach  # no-partner
         lone = shaded & ~beside
         if stuck := lone & ~reach:
             cell = (stuck & -stuck).bit_length() - 1
@@ -67,20 +75,28 @@ def fixpoint(
                     (cell,),
                 )
             )
+        unshaded |= open_ & ~shaded & ~reach  # no-partner
         one_way = lone & ~(up & down | west & east | (up | down) & (west | east))
         if one_way:  # one-way-out: shade the one neighbour left
-            new_shaded |= (one_way & up) >> cols | (one_way & down) << cols
-            new_shaded |= (one_way & west) >> 1 | (one_way & east) << 1
-        new_shaded &= ~shaded
-        new_unshaded &= ~unshaded
-        if not (new_shaded or new_unshaded):
+            shaded |= (one_way & up) >> cols | (one_way & down) << cols
+            shaded |= (one_way & west) >> 1 | (one_way & east) << 1
+        changed = shaded & ~was_shaded | unshaded & ~was_unshaded
+        if not changed:
             return shaded, unshaded
-        if clash := new_shaded & new_unshaded | new_shaded & unshaded | new_unshaded & shaded:
-            cell = (clash & -clash).bit_length() - 1
-            raise Contradiction(f"{tables.label(cell)} would be shaded and unshaded")
-        shaded |= new_shaded
-        unshaded |= new_unshaded
-        regions = {region_of[cell] for cell in indices(new_shaded | new_unshaded)}
+        regions = {region_of[cell] for cell in indices(changed)}
+
+
+def from_untouched(tables: Tables) -> tuple[Mask, Mask]:
+    """:func:`fixpoint` from the untouched board, whose first ``count-two``
+    round shades just the regions of two cells: read off the regions' sizes
+    rather than counted region by region."""
+    shaded = 0
+    for inside, cells in zip(tables.region_mask, tables.puzzle.region_cells, strict=True):
+        if len(cells) == 2:
+            shaded |= inside
+        elif len(cells) < 2:  # no board has one (every input form refuses it)
+            return fixpoint(tables, 0, 0)
+    return fixpoint(tables, shaded, 0, ())
 
 
 def _count_two(

@@ -41,6 +41,10 @@ class Grid:
     board: Mask  # every cell
     not_first: Mask  # every cell but those of the first column
     not_last: Mask  # every cell but those of the last column
+    # per cell, the dominoes with a cell beside it: across, each at its left
+    # cell, and down, each at its top cell (what :mod:`.halo` crowds out)
+    touch_across: tuple[Mask, ...]
+    touch_down: tuple[Mask, ...]
 
     def beside(self, cells: Mask) -> Mask:
         """The cells that share an edge with some cell of ``cells``."""
@@ -76,7 +80,20 @@ def grid(rows: int, cols: int) -> Grid:
         for other in around:
             mask |= 1 << other
         near_mask.append(mask)
-    return Grid(rows, cols, tuple(near), tuple(near_mask), board, board & ~first, board & ~last)
+    not_last, has_below = board & ~last, board >> cols
+    touch_across = tuple((around | around >> 1) & not_last for around in near_mask)
+    touch_down = tuple((around | around >> cols) & has_below for around in near_mask)
+    return Grid(
+        rows,
+        cols,
+        tuple(near),
+        tuple(near_mask),
+        board,
+        board & ~first,
+        not_last,
+        touch_across,
+        touch_down,
+    )
 
 
 @lru_cache(maxsize=128)
@@ -102,8 +119,6 @@ class Tables:
     region_of: tuple[int, ...]
     region_mask: tuple[Mask, ...]
     near_mask: tuple[Mask, ...]
-    covering: tuple[Domain, ...]
-    full: tuple[Domain, ...]
     grid: Grid
     compat_cache: dict[tuple[int, int, int], Domain] = field(default_factory=dict)
     spread_cache: dict[tuple[int, Domain], tuple[Mask, Mask]] = field(default_factory=dict)
@@ -112,37 +127,48 @@ class Tables:
     # dominoes that crowd out a region with these cells left, kept as they recur
     halo_fixpoint: tuple[Mask, Mask] | None = None
     crowds: dict[Mask, tuple[Mask, Mask]] = field(default_factory=dict)
+    # the marks :func:`.halo.fitting` last read and the dominoes it found
+    fitting_last: tuple[tuple[Mask, Mask], tuple[Mask, Mask]] | None = None
 
     @classmethod
     def of(cls, puzzle: Norinori) -> Tables:
         """The tables of ``puzzle``. The hybrid SAT engine builds them for
         every board it counts, where SAT alone takes a millisecond or two, so
-        they hold only what the first propagation reads; the rest (each
-        region's pairs as masks, the regions near a cell, what only the
-        ``placements`` rung reads) is worked out on first use. The board's
-        shape comes from :func:`grid`, a region's pair numbering from
-        :func:`_pair_runs`, both shared by every board of the same sizes."""
+        they hold only what its rules read, on masks (the regions' cells);
+        the rest (the regions' pairs, which the state's domains and every
+        rung read, the regions near a cell, what only the ``placements``
+        rung reads) is worked out on first use. The board's shape comes from
+        :func:`grid`, shared by every board of the same size."""
         shape = grid(puzzle.rows, puzzle.cols)
         region_mask = []
-        full = []
-        covering = [0] * (puzzle.rows * puzzle.cols)
         for cells in puzzle.region_cells:
-            runs, every = _pair_runs(len(cells))
             mask = 0
-            for cell, pairs in zip(cells, runs, strict=True):
+            for cell in cells:
                 mask |= 1 << cell
-                covering[cell] = pairs
             region_mask.append(mask)
-            full.append(every)
         return cls(
             puzzle=puzzle,
             region_of=puzzle.regions,
             region_mask=tuple(region_mask),
             near_mask=shape.near_mask,
-            covering=tuple(covering),
-            full=tuple(full),
             grid=shape,
         )
+
+    @cached_property
+    def covering(self) -> tuple[Domain, ...]:
+        """Per cell, the pairs of its region that shade it (numbered as
+        :func:`_pair_runs` numbers a region's pairs, shared by every region of
+        the same size)."""
+        covering = [0] * self.cells
+        for cells in self.puzzle.region_cells:
+            for cell, pairs in zip(cells, _pair_runs(len(cells))[0], strict=True):
+                covering[cell] = pairs
+        return tuple(covering)
+
+    @cached_property
+    def full(self) -> tuple[Domain, ...]:
+        """Per region, the set of all its pairs: its untouched domain."""
+        return tuple(_pair_runs(len(cells))[1] for cells in self.puzzle.region_cells)
 
     @cached_property
     def pair_mask(self) -> tuple[tuple[Mask, ...], ...]:
