@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, count
+from typing import NamedTuple
 
 from ...engine import Contradiction, State
 from ...grid import Mask, Rows, indices
@@ -132,12 +133,14 @@ def encode_marks(
         if shaded & unshaded:  # a broken state: a cell both ways
             raise _Unsatisfiable
         if counted:
-            touched = sorted({puzzle.regions[cell] for cell in open_cells})
-            clauses = _regions(puzzle, regions, touched, lit, shaded, free, pool)
+            with_open = sorted({puzzle.regions[cell] for cell in open_cells})
+            clauses = _regions(puzzle, regions, with_open, lit, shaded, free, pool)
         else:
             clauses = _regions(puzzle, regions, range(len(regions)), lit, shaded, free, pool)
-        clauses += _shaded_cells(shape, lit, shaded, free, dominoes)
-        clauses += _open_cells(shape, lit, shaded, free, dominoes)
+        # the settled shaded cells' neighbours, once for both kinds of domino clause
+        touched = Touched(shape.beside(shaded), shape.twice(shaded))
+        clauses += _shaded_cells(shape, lit, shaded, free, dominoes, touched)
+        clauses += _open_cells(shape, lit, shaded, free, dominoes, touched)
     except _Unsatisfiable:
         clauses = [[]]
     cols, last = puzzle.cols, len(open_cells)
@@ -227,17 +230,23 @@ def _touch_at(a: int, b: int, cols: int) -> int:
     return int(b - a == cols or (b - a == 1 and b % cols != 0))
 
 
+class Touched(NamedTuple):
+    """The cells beside a settled shaded cell (``once``), and beside two or more."""
+
+    once: Mask
+    twice: Mask
+
+
 def _shaded_cells(
-    shape: Grid, lit: list[int], shaded: Mask, free: Mask, dominoes: Dominoes
+    shape: Grid, lit: list[int], shaded: Mask, free: Mask, dominoes: Dominoes, touched: Touched
 ) -> list[Clause]:
     """A settled shaded cell has exactly one shaded neighbour.
 
     One without its partner settled beside it pairs with exactly one open
     neighbour it forms a domino that may stand with. The rest are checked on
     the masks alone, and the open cells beside them are :func:`_open_cells`'."""
-    partnered = shaded & shape.beside(shaded)
-    lone = shaded & ~partnered
-    if shaded & shape.twice(shaded) or lone & ~shape.beside(free):
+    lone = shaded & ~touched.once
+    if shaded & touched.twice or lone & ~shape.beside(free):
         raise _Unsatisfiable
     near, stands = shape.near, _stands(shape, dominoes)
     clauses: list[Clause] = []
@@ -263,7 +272,7 @@ def _stands(shape: Grid, dominoes: Dominoes) -> Callable[[int, int], bool]:
 
 
 def _open_cells(
-    shape: Grid, lit: list[int], shaded: Mask, free: Mask, dominoes: Dominoes
+    shape: Grid, lit: list[int], shaded: Mask, free: Mask, dominoes: Dominoes, touched: Touched
 ) -> list[Clause]:
     """An open cell, if shaded, has exactly one shaded neighbour.
 
@@ -273,8 +282,8 @@ def _open_cells(
     (:func:`_alone`)."""
     cols, board, not_first = shape.cols, shape.board, shape.not_first
     across, down = dominoes
-    lone = shaded & ~shape.beside(shaded)
-    beside_shaded = free & shape.beside(shaded)
+    lone = shaded & ~touched.once
+    beside_shaded = free & touched.once
     # beside a lone shaded cell, with a domino that may stand between them
     pairs_with_shaded = (
         (lone << cols) & board & (down << cols)
@@ -282,7 +291,7 @@ def _open_cells(
         | (lone << 1) & not_first & (across << 1)
         | lone >> 1 & across
     )
-    dead = beside_shaded & (shape.twice(shaded) | ~pairs_with_shaded)
+    dead = beside_shaded & (touched.twice | ~pairs_with_shaded)
     dead |= free & shape.beside(shaded & ~lone)
     clauses: list[Clause] = [[-lit[cell]] for cell in indices(dead)]
     clauses += _partnered(shape, lit, beside_shaded & ~dead)
