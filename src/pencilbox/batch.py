@@ -22,6 +22,7 @@ from typing import Any
 from . import registry, solving
 from .errors import PuzzleError
 from .executors import process_pool
+from .kind import PuzzleKind
 
 Record = dict[str, Any]
 Maker = Callable[[str, int, int, str, int | str, int], Record]
@@ -69,6 +70,19 @@ def make_record(
     }
 
 
+def check_size(kind: PuzzleKind[Any], rows: int, cols: int) -> None:
+    """A PuzzleError unless ``kind``'s generator takes a ``rows`` x ``cols`` board
+    (its ``generate_sides``). Checked here, before a pool starts, so that a bad
+    size is one line at once rather than an error sent back from a worker."""
+    if kind.generate_sides is None:
+        return
+    low, high = kind.generate_sides
+    if not (low <= rows <= high and low <= cols <= high):
+        raise PuzzleError(
+            f"can generate {kind.display_name} from {low}x{low} to {high}x{high}, not {rows}x{cols}"
+        )
+
+
 def generate_many(
     kind_name: str,
     rows: int,
@@ -91,6 +105,7 @@ def generate_many(
     :mod:`pencilbox.targeting` keeps only puzzles of one grade through it.
     """
     kind = registry.get(kind_name)
+    check_size(kind, rows, cols)
     if kind.generate_modes and mode not in kind.generate_modes:
         raise PuzzleError(
             f"unknown mode {mode!r} for {kind.name}; choose from {', '.join(kind.generate_modes)}"

@@ -48,6 +48,7 @@ EXECUTORS = ("processes", "dask-local", f"{DASK_PREFIX}HOST:PORT")
 
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 _WATCH_SECONDS = 0.5  # how often a worker looks whether its parent is still there
+_STOP_SECONDS = 10  # the longest an ended pool's own thread is waited for
 CONNECT_SECONDS = 10  # how long to wait for a Dask scheduler to answer
 
 _WIDTHS: weakref.WeakKeyDictionary[Executor, Callable[[], int]] = weakref.WeakKeyDictionary()
@@ -121,7 +122,6 @@ def _process_pool(workers: int | None) -> Iterator[Executor]:
     try:
         yield pool
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
         stop_workers(pool)
         raise
     pool.shutdown()
@@ -146,19 +146,30 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
 
 
 def stop_workers(pool: ProcessPoolExecutor) -> None:
-    """End tasks already running, so that Ctrl-C does not wait for them.
+    """End the pool now: drop the tasks not started, end the running ones (so
+    that Ctrl-C does not wait for them), and wait, briefly, for the pool's own
+    thread to finish.
 
     ``shutdown`` only cancels tasks not yet started; Python 3.14 adds
     ``terminate_workers`` for the rest, and before it the pool's process
-    table is the only handle on them.
+    table is the only handle on them. It must be read before ``shutdown``,
+    which forgets it (read after, as it once was, it ended nothing). The wait
+    is for Python 3.11 at least: its exit hook wakes the pool's thread through
+    a pipe that thread closes without the hook's lock, and a thread still
+    closing it as this process exits made the hook print an ``OSError``
+    traceback under the command's own one-line error.
     """
+    thread = getattr(pool, "_executor_manager_thread", None)
     terminate = getattr(pool, "terminate_workers", None)
     if terminate is not None:
         terminate()
-        return
-    processes = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
-        process.terminate()
+    else:
+        processes = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    if thread is not None:
+        thread.join(_STOP_SECONDS)  # bounded: a stuck pool must not hold the exit
 
 
 def _worker_start(parent: int) -> None:

@@ -34,6 +34,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
             f"unknown --mode {mode!r} for {kind.display_name}; "
             f"choose from {', '.join(kind.generate_modes)}"
         )
+    batch.check_size(kind, rows, cols)  # before any worker starts
     target = _target(kind, args)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     if args.seed is None:
