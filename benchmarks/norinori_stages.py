@@ -5,10 +5,11 @@ Run with ``python benchmarks/norinori_stages.py``. On the boards of
 hybrid count (``counting.count(..., "hybrid")``) one stage at a time:
 
 * ``propagate``: the board's tables and the hybrid's rules to their
-  fixpoint on whole-board masks (``sweep.from_untouched``, ``halo.settle``), as
-  the face's hybrid encoder (``cnf.encode_hybrid``) reaches it;
-* ``encode``: the CNF of what they leave (``cnf.encode_marks``, with the
-  dominoes that may stand, which halo's last step worked out);
+  fixpoint on whole-board masks (``cnf.hybrid_fixpoint``), the first half of
+  the face's hybrid encoder (``cnf.encode_hybrid``);
+* ``encode``: the CNF of what they leave (``cnf.encode_fixpoint``, its
+  second half, with the dominoes that may stand, which halo's last step
+  worked out);
 * ``sat``: the solver's count to 2 on that CNF (``sat.core.count_models``:
   making the solver, handing it the clauses, solving, blocking, solving);
 * ``check``: the independent checker on the answer found;
@@ -39,17 +40,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from pencilbox.engine import Contradiction, Rule, propagate  # noqa: E402
-from pencilbox.puzzles.norinori.cnf import encode_marks  # noqa: E402
-from pencilbox.puzzles.norinori.halo import fitting, settle  # noqa: E402
+from pencilbox.puzzles.norinori.cnf import encode_fixpoint, hybrid_fixpoint  # noqa: E402
 from pencilbox.puzzles.norinori.state import settled_masks  # noqa: E402
-from pencilbox.puzzles.norinori.sweep import from_untouched  # noqa: E402
-from pencilbox.puzzles.norinori.tables import Tables  # noqa: E402
 from pencilbox.results import check_answers  # noqa: E402
-from pencilbox.sat.core import (  # noqa: E402
-    Encoding,  # noqa: E402
-    count_models,
-    load_solver,
-)
+from pencilbox.sat.core import count_models, load_solver  # noqa: E402
 from results_file import Recorder  # noqa: E402
 from sat_norinori import KIND, Board, bank_boards, reference_count, sample_boards, timed  # noqa: E402
 from texttable import table  # noqa: E402
@@ -74,23 +68,6 @@ def settle_with(puzzle: Any, rules: Sequence[Rule]) -> Any:
     return state
 
 
-Settled = tuple[Tables, int, int]
-
-
-def hybrid_fixpoint(puzzle: Any) -> Settled:
-    """The hybrid's propagation: the board's tables, and the cells the person
-    rules and halo settle on its masks (shaded, unshaded)."""
-    tables = Tables.of(puzzle)
-    return tables, *settle(tables, *from_untouched(tables))
-
-
-def hybrid_encode(puzzle: Any, settled: Settled) -> Encoding:
-    """The hybrid's CNF of what :func:`hybrid_fixpoint` leaves."""
-    tables, shaded, unshaded = settled
-    dominoes = fitting(tables, shaded, unshaded)
-    return encode_marks(puzzle, tables.region_mask, shaded, unshaded, dominoes)
-
-
 def hybrid_stages(boards: list[Board], repeat: int) -> tuple[bool, dict[str, Any]]:
     """Each stage's CPU ms summed over ``boards``, the reference's beside them,
     and the size of what the hybrid hands the solver."""
@@ -100,7 +77,7 @@ def hybrid_stages(boards: list[Board], repeat: int) -> tuple[bool, dict[str, Any
     for name, puzzle, answer in boards:
         seconds, settled = best_of(repeat, partial(hybrid_fixpoint, puzzle))
         spent["propagate"] += seconds
-        seconds, encoding = best_of(repeat, partial(hybrid_encode, puzzle, settled))
+        seconds, encoding = best_of(repeat, partial(encode_fixpoint, *settled))
         spent["encode"] += seconds
         seconds, found = best_of(repeat, partial(count_models, encoding, 2))
         spent["sat"] += seconds

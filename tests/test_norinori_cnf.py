@@ -113,8 +113,7 @@ def test_dominoes_that_cannot_stand_shorten_the_clauses() -> None:
     for puzzle in published_boards():
         tables = Tables.of(puzzle)
         shaded, unshaded = settle(tables, *fixpoint(tables, 0, 0))
-        shape = tables.grid
-        every = (shape.board & shape.not_last & shape.board >> 1, shape.board >> shape.cols)
+        every = cnf.every_domino(tables.grid)
         standing = fitting(tables, shaded, unshaded)
         loose = cnf.encode_marks(puzzle, tables.region_mask, shaded, unshaded, every)
         tight = cnf.encode_marks(puzzle, tables.region_mask, shaded, unshaded, standing)

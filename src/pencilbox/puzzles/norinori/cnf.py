@@ -63,13 +63,25 @@ def encode_hybrid(puzzle: Norinori) -> Encoding | None:
     holds them to it); on the masks alone there is no state to keep in step,
     none of the regions' domains to narrow cell by cell, which on the boards
     the hybrid counts costs as much as the rules' deductions."""
-    tables = Tables.of(puzzle)
     try:
-        shaded, unshaded = settle(tables, *from_untouched(tables))
+        tables, shaded, unshaded = hybrid_fixpoint(puzzle)
     except Contradiction:
         return None
+    return encode_fixpoint(tables, shaded, unshaded)
+
+
+def hybrid_fixpoint(puzzle: Norinori) -> tuple[Tables, Mask, Mask]:
+    """The board's tables, and the cells (shaded, unshaded) the ``person`` rules
+    and ``halo`` settle on its masks; Contradiction when they break a rule."""
+    tables = Tables.of(puzzle)
+    return tables, *settle(tables, *from_untouched(tables))
+
+
+def encode_fixpoint(tables: Tables, shaded: Mask, unshaded: Mask) -> Encoding:
+    """The CNF of what :func:`hybrid_fixpoint` leaves open, with the dominoes
+    halo's last step found may stand."""
     dominoes = fitting(tables, shaded, unshaded)
-    return encode_marks(puzzle, tables.region_mask, shaded, unshaded, dominoes, counted=True)
+    return encode_marks(tables.puzzle, tables.region_mask, shaded, unshaded, dominoes, counted=True)
 
 
 HYBRID_ENCODER = encode_hybrid
@@ -94,14 +106,19 @@ class _Unsatisfiable(Exception):
 def encode(puzzle: Norinori, state: State | None) -> Encoding:
     """The CNF of ``puzzle``, with ``state``'s settled cells as constants when given."""
     if state is None:  # the rules alone: every domino may stand
-        shape = grid(puzzle.rows, puzzle.cols)
-        every = (shape.board & shape.not_last & shape.board >> 1, shape.board >> shape.cols)
+        every = every_domino(grid(puzzle.rows, puzzle.cols))
         return encode_marks(puzzle, Tables.of(puzzle).region_mask, 0, 0, every)
     tables = as_nori(state).tables
     shaded, unshaded = settled_masks(state)
     return encode_marks(
         puzzle, tables.region_mask, shaded, unshaded, fitting(tables, shaded, unshaded)
     )
+
+
+def every_domino(shape: Grid) -> Dominoes:
+    """Every domino of the board: across at each cell but the last column's,
+    down at each cell but the last row's."""
+    return shape.not_last, shape.board >> shape.cols
 
 
 def encode_marks(
